@@ -1,0 +1,142 @@
+"""What the table records for one deal (MATCH_FORMAT.md), and the checks the rules impose on it."""
+
+from dataclasses import dataclass
+from typing import Literal
+
+from .announcements import Override, TeamAnnouncements, check_announcements
+from .cards import TOTAL_CARD_POINTS, Trump
+from .errors import InvalidInput
+from .rules import Rules
+
+Coinche = Literal["none", "coinche", "surcoinche"]
+Contract = int | Literal["capot", "generale"] | None
+MAX_MANUAL_SCORE = 100_000
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedDeal:
+    taker: int
+    trump: Trump
+    contract: Contract = None  # coinche: a bid, "capot" or "generale"; classic: None or "generale"
+    coinche: Coinche = "none"
+    taker_points: int | None = None  # card points with the dix de der; absent on a capot
+    capot: int | None = None  # the team that won all 8 tricks
+    generale: bool = False  # a single player won all 8 tricks
+    belote: tuple[int, int] = (0, 0)  # belote-rebelotes per team
+    announcements: TeamAnnouncements = ((), ())
+    announcements_to: Override | None = None  # the table's ruling on whose announcements count
+    note: str | None = None
+
+    @property
+    def defence(self) -> int:
+        return 1 - self.taker
+
+
+@dataclass(frozen=True, slots=True)
+class PassedDeal:
+    """Nobody took: scores nothing, but the deal moves on."""
+
+    note: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ManualDeal:
+    """Points typed by hand (penalty, misdeal, a ruling), taken as written."""
+
+    scores: tuple[int, int]
+    note: str | None = None
+
+
+Deal = PlayedDeal | PassedDeal | ManualDeal
+
+
+def contract_value(rules: Rules, deal: PlayedDeal) -> int:
+    """C of RULES.md §4 (the bid, or the capot / générale value). Assumes a checked deal."""
+    if deal.contract == "capot":
+        assert rules.capot_bid is not None
+        return rules.capot_bid
+    if deal.contract == "generale":
+        assert rules.generale_bid is not None
+        return rules.generale_bid
+    assert isinstance(deal.contract, int)
+    return deal.contract
+
+
+def _check_contract(rules: Rules, deal: PlayedDeal) -> None:
+    contract = deal.contract
+    if contract == "generale":
+        if rules.generale_bid is None:
+            raise InvalidInput("contract", "these rules do not allow a générale bid")
+        return
+    if not rules.is_coinche:
+        if contract is not None:
+            raise InvalidInput(
+                "contract", "classic belote has no bid (only a générale, if allowed)"
+            )
+        return
+    if contract is None:
+        raise InvalidInput("contract", "a coinche deal needs the contract that was bid")
+    if contract == "capot":
+        if rules.capot_bid is None:
+            raise InvalidInput("contract", "these rules do not allow a capot bid")
+        return
+    if not isinstance(contract, int) or isinstance(contract, bool):
+        raise InvalidInput("contract", 'must be a bid (80, 90, ...), "capot" or "generale"')
+    if contract % 10:
+        raise InvalidInput("contract", "a bid is a multiple of 10")
+    if contract < rules.min_bid:
+        raise InvalidInput("contract", f"the lowest bid is {rules.min_bid}")
+    if rules.max_bid is not None and contract > rules.max_bid:
+        raise InvalidInput("contract", f"the highest bid is {rules.max_bid} (then capot)")
+
+
+def _check_belote(deal: PlayedDeal) -> None:
+    b0, b1 = deal.belote
+    if b0 < 0 or b1 < 0:
+        raise InvalidInput("belote", "cannot be negative")
+    if deal.trump is Trump.NO_TRUMP and b0 + b1:
+        raise InvalidInput("belote", "there is no belote in sans atout")
+    if deal.trump is Trump.ALL_TRUMP and b0 + b1 > 4:
+        raise InvalidInput("belote", "at most four belotes in tout atout (one per suit)")
+    if deal.trump.is_suit and b0 + b1 > 1:
+        raise InvalidInput("belote", "only one belote-rebelote in a suit contract")
+
+
+def check_deal(rules: Rules, deal: Deal) -> None:
+    """Raise InvalidInput (path relative to the deal) if the rules do not allow this deal."""
+    if isinstance(deal, PassedDeal):
+        return
+    if isinstance(deal, ManualDeal):
+        for i, score in enumerate(deal.scores):
+            if not 0 <= score <= MAX_MANUAL_SCORE:
+                raise InvalidInput(f"manual_scores[{i}]", f"must be from 0 to {MAX_MANUAL_SCORE}")
+        return
+    if deal.taker not in (0, 1):
+        raise InvalidInput("taker", "must be 0 or 1")
+    if not deal.trump.is_suit and not rules.sa_ta:
+        raise InvalidInput("trump", "these rules do not allow sans atout or tout atout")
+    _check_contract(rules, deal)
+    if deal.coinche != "none" and not rules.is_coinche:
+        raise InvalidInput("coinche", "classic belote has no coinche")
+    if deal.capot not in (None, 0, 1):
+        raise InvalidInput("capot", "must be 0 or 1 (the team that won every trick)")
+    if deal.capot is None:
+        if deal.taker_points is None:
+            raise InvalidInput("taker_points", "the takers' card points are needed (or a capot)")
+        if not 0 <= deal.taker_points <= TOTAL_CARD_POINTS:
+            raise InvalidInput("taker_points", f"must be from 0 to {TOTAL_CARD_POINTS}")
+    elif deal.taker_points is not None:
+        raise InvalidInput("taker_points", "leave out the card points on a capot")
+    if deal.generale and deal.capot is None:
+        raise InvalidInput("generale", "a générale is a capot won by one player: set capot too")
+    _check_belote(deal)
+    has_announcements = any(deal.announcements)
+    if (has_announcements or deal.announcements_to is not None) and not rules.announcements:
+        path = "announcements" if has_announcements else "announcements_to"
+        raise InvalidInput(path, "these rules do not count announcements")
+    if deal.announcements_to not in (None, 0, 1, "none"):
+        raise InvalidInput("announcements_to", 'must be 0, 1 or "none"')
+    try:
+        check_announcements(deal.announcements, deal.trump)
+    except InvalidInput as error:
+        raise error.under("announcements") from None

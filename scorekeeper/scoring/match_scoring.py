@@ -1,0 +1,137 @@
+"""Scoring a match (RULES.md §6): running totals, the dealer, the litige reserve, the end and winner."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .breakdown import Line, Note
+from .deal_scoring import DealScore, Pair, score_deal
+from .deals import Deal
+from .errors import InvalidInput
+from .rules import Rules
+
+Winner = int | Literal["draw"] | None
+SEATS = 4  # playing order: team 0 player 1, team 1 player 1, team 0 player 2, team 1 player 2
+
+
+def seat_team(seat: int) -> int:
+    return seat % 2
+
+
+@dataclass(frozen=True, slots=True)
+class MatchDeal:
+    number: int  # 1-based, passed deals included
+    dealer: int  # seat 0-3
+    result: DealScore
+    scores: Pair  # what each team adds with this deal, any reserve received included
+    totals: Pair  # running totals after it
+    reserve: int  # litige points still held after it
+    breakdown: tuple[Line, ...]
+
+    @property
+    def outcome(self) -> str:
+        return self.result.outcome
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    rules: Rules
+    deals: tuple[MatchDeal, ...]
+    totals: Pair
+    reserve: int
+    finished: bool
+    winner: Winner
+    scored_deals: int  # deals that count towards a deals limit (not the passed ones)
+    next_dealer: int
+
+    @property
+    def next_speaker(self) -> int:
+        """The seat that speaks (bids) first in the next deal: the dealer's left."""
+        return (self.next_dealer + 1) % SEATS
+
+
+def _can_clinch(rules: Rules, result: DealScore, scores: Pair, team: int) -> bool:
+    # §6: a team cannot win on a deal where it scored nothing but its belote (failed, capot...).
+    return not rules.belote_cannot_clinch or scores[team] > result.belote[team]
+
+
+def _decide(rules: Rules, result: DealScore, scores: Pair, totals: Pair, scored: int) -> Winner:
+    """The winner after a scored deal, or None while the match goes on."""
+    target = rules.target
+    if target is not None:
+        eligible = [
+            team
+            for team in (0, 1)
+            if totals[team] >= target and _can_clinch(rules, result, scores, team)
+        ]
+        if len(eligible) == 1:
+            return eligible[0]
+        if eligible:
+            if totals[0] != totals[1]:
+                return 0 if totals[0] > totals[1] else 1
+            if rules.end_tie == "last_deal_winner" and result.winner is not None:
+                return result.winner
+            # extra_deal (or no clear winner of the last deal): play on.
+    if rules.deals_limit is not None and scored >= rules.deals_limit:
+        if totals[0] == totals[1]:
+            return "draw"
+        return 0 if totals[0] > totals[1] else 1
+    return None
+
+
+def score_match(rules: Rules, deals: Sequence[Deal], first_dealer: int = 0) -> MatchResult:
+    """Score every deal in order. InvalidInput (path `deals[i]...`) on a bad deal or one played
+    after the match was over. The same input always gives the same result."""
+    if first_dealer not in range(SEATS):
+        raise InvalidInput("first_dealer", "must be a seat from 0 to 3")
+    totals, reserve, scored = (0, 0), 0, 0
+    winner: Winner = None
+    scored_deals: list[MatchDeal] = []
+    for index, deal in enumerate(deals):
+        if winner is not None:
+            raise InvalidInput(f"deals[{index}]", f"the match was over after deal {index}")
+        try:
+            result = score_deal(rules, deal)
+        except InvalidInput as error:
+            raise error.under(f"deals[{index}]") from None
+        scores = result.scores
+        lines = list(result.breakdown)
+        # §3 litige: held points go to the next deal's winners; a second litige hands them to
+        # its defence (the reserve never rolls further) and holds its own takers' points.
+        receiver = None
+        if result.outcome in ("made", "failed"):
+            receiver = result.winner
+        elif result.outcome == "litige" and result.taker is not None:
+            receiver = 1 - result.taker
+        if reserve and receiver is not None:
+            scores = (scores[0] + reserve, scores[1]) if receiver == 0 else (
+                scores[0], scores[1] + reserve)  # fmt: skip
+            lines.append(Note("reserve_received", team=receiver, points=reserve))
+            reserve = 0
+        if result.outcome == "litige":
+            reserve = result.held
+        totals = (totals[0] + scores[0], totals[1] + scores[1])
+        if result.outcome != "passed":
+            scored += 1
+            winner = _decide(rules, result, scores, totals, scored)
+        scored_deals.append(
+            MatchDeal(
+                number=index + 1,
+                dealer=(first_dealer + index) % SEATS,
+                result=result,
+                scores=scores,
+                totals=totals,
+                reserve=reserve,
+                breakdown=tuple(lines),
+            )
+        )
+    return MatchResult(
+        rules=rules,
+        deals=tuple(scored_deals),
+        totals=totals,
+        reserve=reserve,
+        finished=winner is not None,
+        winner=winner,
+        scored_deals=scored,
+        next_dealer=(first_dealer + len(deals)) % SEATS,
+    )

@@ -1,0 +1,326 @@
+"""The `belote-match/1` JSON format of MATCH_FORMAT.md: strict parsing with errors that name the
+path (`deals[3].taker_points`), serialising back, and the JSON shape of a scored match."""
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, cast
+
+from .announcements import Announcement, Kind, Override
+from .breakdown import Lang, render
+from .cards import Rank, Trump
+from .deals import Coinche, Contract, Deal, ManualDeal, PassedDeal, PlayedDeal
+from .errors import InvalidInput
+from .match_scoring import MatchResult, score_match
+from .rules import Rules, rules_from_dict
+
+FORMAT = "belote-match/1"
+MAX_NAME = 60
+MAX_NOTE = 1000
+TOP_KEYS = {"format", "rules", "teams", "first_dealer", "deals"}
+DEAL_KEYS = {"passed", "note", "taker", "contract", "trump", "coinche", "taker_points", "capot",
+             "generale", "belote", "announcements", "announcements_to", "manual_scores"}  # fmt: skip
+ANNOUNCEMENT_KEYS = {"kind", "high", "trump"}
+
+
+@dataclass(frozen=True, slots=True)
+class Team:
+    name: str
+    players: tuple[str, str] | None = None
+
+
+DEFAULT_TEAMS = (Team("Team 1"), Team("Team 2"))
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFile:
+    rules: Rules
+    teams: tuple[Team, Team] = DEFAULT_TEAMS
+    first_dealer: int = 0
+    deals: tuple[Deal, ...] = ()
+
+    def score(self) -> MatchResult:
+        return score_match(self.rules, self.deals, self.first_dealer)
+
+
+# Typed readers: each raises InvalidInput at the path it is given.
+def _object(value: object, path: str, allowed: set[str]) -> Mapping[str, object]:
+    if not isinstance(value, dict):
+        raise InvalidInput(path, "must be an object")
+    for key in value:
+        if key not in allowed:
+            raise InvalidInput(_join(path, key), "unknown key")
+    return cast(Mapping[str, object], value)
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _int(value: object, path: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidInput(path, "must be a whole number")
+    if not low <= value <= high:
+        raise InvalidInput(path, f"must be from {low} to {high}")
+    return value
+
+
+def _bool(value: object, path: str) -> bool:
+    if not isinstance(value, bool):
+        raise InvalidInput(path, "must be true or false")
+    return value
+
+
+def _text(value: object, path: str, limit: int, *, blank: bool = False) -> str:
+    if not isinstance(value, str):
+        raise InvalidInput(path, "must be a string")
+    text = value.strip()
+    if not text and not blank:
+        raise InvalidInput(path, "must not be empty")
+    if len(text) > limit:
+        raise InvalidInput(path, f"must be at most {limit} characters")
+    return text
+
+
+def _list(value: object, path: str, length: int | None = None) -> Sequence[object]:
+    if not isinstance(value, list):
+        raise InvalidInput(path, "must be a list")
+    if length is not None and len(value) != length:
+        raise InvalidInput(path, f"must have {length} items")
+    return value
+
+
+def _choice(value: object, path: str, choices: Sequence[str]) -> str:
+    if not isinstance(value, str) or value not in choices:
+        raise InvalidInput(path, f"must be one of {', '.join(choices)}")
+    return value
+
+
+def _team(value: object, path: str) -> Team:
+    data = _object(value, path, {"name", "players"})
+    if "name" not in data:
+        raise InvalidInput(_join(path, "name"), "is required")
+    name = _text(data["name"], _join(path, "name"), MAX_NAME)
+    if "players" not in data:
+        return Team(name)
+    players = _list(data["players"], _join(path, "players"), 2)
+    p1, p2 = (_text(p, f"{path}.players[{i}]", MAX_NAME) for i, p in enumerate(players))
+    return Team(name, (p1, p2))
+
+
+def _announcement(value: object, path: str) -> Announcement:
+    data = _object(value, path, ANNOUNCEMENT_KEYS)
+    for key in ("kind", "high"):
+        if key not in data:
+            raise InvalidInput(_join(path, key), "is required")
+    kind = Kind(_choice(data["kind"], _join(path, "kind"), [k.value for k in Kind]))
+    high = Rank(_choice(data["high"], _join(path, "high"), [r.value for r in Rank]))
+    trump = _bool(data.get("trump", False), _join(path, "trump"))
+    return Announcement(kind, high, trump)
+
+
+def _pair_of_ints(value: object, path: str, high: int) -> tuple[int, int]:
+    items = _list(value, path, 2)
+    return (_int(items[0], f"{path}[0]", 0, high), _int(items[1], f"{path}[1]", 0, high))
+
+
+def _played(data: Mapping[str, object], path: str) -> PlayedDeal:
+    def at(key: str) -> str:
+        return _join(path, key)
+
+    for key in ("taker", "trump"):
+        if key not in data:
+            raise InvalidInput(at(key), "is required")
+    contract: Contract = None
+    if "contract" in data:
+        raw = data["contract"]
+        if raw in ("capot", "generale"):
+            contract = cast(Contract, raw)
+        elif isinstance(raw, int) and not isinstance(raw, bool):
+            contract = raw
+        else:
+            raise InvalidInput(at("contract"), 'must be a bid (80, 90, ...), "capot" or "generale"')
+    announcements: tuple[tuple[Announcement, ...], tuple[Announcement, ...]] = ((), ())
+    if "announcements" in data:
+        teams = _list(data["announcements"], at("announcements"), 2)
+        lists = [_list(items, f"{at('announcements')}[{t}]") for t, items in enumerate(teams)]
+        a0, a1 = (
+            tuple(
+                _announcement(item, f"{at('announcements')}[{t}][{i}]")
+                for i, item in enumerate(items)
+            )
+            for t, items in enumerate(lists)
+        )
+        announcements = (a0, a1)
+    announcements_to: Override | None = None
+    if "announcements_to" in data:
+        raw = data["announcements_to"]
+        if raw not in (0, 1, "none") or isinstance(raw, bool):
+            raise InvalidInput(at("announcements_to"), 'must be 0, 1 or "none"')
+        announcements_to = raw
+    return PlayedDeal(
+        taker=_int(data["taker"], at("taker"), 0, 1),
+        trump=Trump(_choice(data["trump"], at("trump"), [t.value for t in Trump])),
+        contract=contract,
+        coinche=cast(
+            Coinche,
+            _choice(data.get("coinche", "none"), at("coinche"), ("none", "coinche", "surcoinche")),
+        ),
+        taker_points=(
+            _int(data["taker_points"], at("taker_points"), 0, 162)
+            if "taker_points" in data
+            else None
+        ),
+        capot=_int(data["capot"], at("capot"), 0, 1) if "capot" in data else None,
+        generale=_bool(data.get("generale", False), at("generale")),
+        belote=_pair_of_ints(data["belote"], at("belote"), 4) if "belote" in data else (0, 0),
+        announcements=announcements,
+        announcements_to=announcements_to,
+        note=_text(data["note"], at("note"), MAX_NOTE, blank=True) or None
+        if "note" in data
+        else None,
+    )
+
+
+def parse_deal(value: object, path: str = "") -> Deal:
+    """One deal object, checked for shape only (the rules are checked by `check_deal`)."""
+    data = _object(value, path, DEAL_KEYS)
+    note = (
+        _text(data["note"], _join(path, "note"), MAX_NOTE, blank=True) or None
+        if "note" in data
+        else None
+    )
+    if "passed" in data and _bool(data["passed"], _join(path, "passed")):
+        for key in data:
+            if key not in ("passed", "note"):
+                raise InvalidInput(_join(path, key), "a passed deal has no other key than note")
+        return PassedDeal(note)
+    if "manual_scores" in data:
+        for key in data:
+            if key not in ("manual_scores", "note", "passed"):
+                raise InvalidInput(_join(path, key), "a manual deal has no other key than note")
+        return ManualDeal(
+            _pair_of_ints(data["manual_scores"], _join(path, "manual_scores"), 100_000), note
+        )
+    return _played(data, path)
+
+
+def parse_match(value: object) -> MatchFile:
+    """A whole match document, checked in full: shape, rules, every deal, and no deal after the end.
+
+    Raises InvalidInput whose path names the first offending field."""
+    data = _object(value, "", TOP_KEYS)
+    if "format" not in data:
+        raise InvalidInput("format", f'is required: "{FORMAT}"')
+    if data["format"] != FORMAT:
+        raise InvalidInput("format", f'unsupported format; expected "{FORMAT}"')
+    if "rules" not in data:
+        raise InvalidInput("rules", "is required")
+    if not isinstance(data["rules"], dict):
+        raise InvalidInput("rules", "must be an object: a preset and any settings to change")
+    try:
+        rules = rules_from_dict(data["rules"])
+    except InvalidInput as error:
+        raise error.under("rules") from None
+    teams = DEFAULT_TEAMS
+    if "teams" in data:
+        items = _list(data["teams"], "teams", 2)
+        teams = (_team(items[0], "teams[0]"), _team(items[1], "teams[1]"))
+    first_dealer = _int(data.get("first_dealer", 0), "first_dealer", 0, 3)
+    if "deals" not in data:
+        raise InvalidInput("deals", "is required (it may be an empty list)")
+    deals = tuple(parse_deal(d, f"deals[{i}]") for i, d in enumerate(_list(data["deals"], "deals")))
+    match = MatchFile(rules, teams, first_dealer, deals)
+    match.score()  # rule checks of every deal, and none after the end of the match
+    return match
+
+
+def load_match(text: str | bytes) -> MatchFile:
+    """Parse a match document from JSON text."""
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise InvalidInput("", f"not valid JSON: {error}") from None
+    return parse_match(data)
+
+
+def deal_to_dict(deal: Deal) -> dict[str, Any]:
+    """A deal as written in a match file, defaults left out."""
+    out: dict[str, Any]
+    if isinstance(deal, PassedDeal):
+        out = {"passed": True}
+    elif isinstance(deal, ManualDeal):
+        out = {"manual_scores": list(deal.scores)}
+    else:
+        out = {"taker": deal.taker}
+        if deal.contract is not None:
+            out["contract"] = deal.contract
+        out["trump"] = deal.trump.value
+        if deal.coinche != "none":
+            out["coinche"] = deal.coinche
+        if deal.taker_points is not None:
+            out["taker_points"] = deal.taker_points
+        if deal.capot is not None:
+            out["capot"] = deal.capot
+        if deal.generale:
+            out["generale"] = True
+        if any(deal.belote):
+            out["belote"] = list(deal.belote)
+        if any(deal.announcements):
+            out["announcements"] = [
+                [
+                    {
+                        "kind": a.kind.value,
+                        "high": a.high.value,
+                        **({"trump": True} if a.trump else {}),
+                    }
+                    for a in items
+                ]
+                for items in deal.announcements
+            ]
+        if deal.announcements_to is not None:
+            out["announcements_to"] = deal.announcements_to
+    if deal.note:
+        out["note"] = deal.note
+    return out
+
+
+def dump_match(match: MatchFile) -> dict[str, Any]:
+    """The match document, with every rule setting written out so it recomputes the same forever."""
+    teams = []
+    for team in match.teams:
+        item: dict[str, Any] = {"name": team.name}
+        if team.players:
+            item["players"] = list(team.players)
+        teams.append(item)
+    return {
+        "format": FORMAT,
+        "rules": match.rules.to_dict(),
+        "teams": teams,
+        "first_dealer": match.first_dealer,
+        "deals": [deal_to_dict(deal) for deal in match.deals],
+    }
+
+
+def result_to_dict(
+    result: MatchResult, lang: Lang = "en", teams: Sequence[str] | None = None
+) -> dict[str, Any]:
+    """The `score_match` output of MATCH_FORMAT.md."""
+    return {
+        "rules": result.rules.to_dict(),
+        "deals": [
+            {
+                "number": deal.number,
+                "dealer": deal.dealer,
+                "outcome": deal.outcome,
+                "scores": list(deal.scores),
+                "totals": list(deal.totals),
+                "breakdown": render(deal.breakdown, lang, teams),
+            }
+            for deal in result.deals
+        ],
+        "totals": list(result.totals),
+        "reserve": result.reserve,
+        "finished": result.finished,
+        "winner": result.winner,
+    }

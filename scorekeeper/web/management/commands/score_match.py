@@ -1,0 +1,48 @@
+"""`python manage.py score_match FILE|-`: score a match file without touching the database."""
+
+import json
+import sys
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from scorekeeper.scoring import InvalidInput, load_match, result_to_dict
+
+EXIT_INVALID = 2
+
+
+class Command(BaseCommand):
+    help = (
+        "Score a belote-match/1 JSON file (or - for standard input) and print the result as JSON."
+    )
+    # Needs no database, so no system checks that might touch one.
+    requires_system_checks: list[str] = []  # noqa: RUF012
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("file", help="path to the match file, or - for standard input")
+        parser.add_argument(
+            "--lang", choices=["en", "fr"], default="en", help="language of the breakdowns"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            text = self._read(options["file"])
+            match = load_match(text)
+            result = match.score()
+        except InvalidInput as error:
+            self._print({"error": error.message, "path": error.path})
+            sys.exit(EXIT_INVALID)
+        names = [team.name for team in match.teams]
+        self._print(result_to_dict(result, options["lang"], names))
+
+    def _read(self, name: str) -> bytes:
+        if name == "-":
+            return sys.stdin.buffer.read()
+        try:
+            with open(name, "rb") as handle:
+                return handle.read()
+        except OSError as error:
+            raise InvalidInput("", f"cannot read {name}: {error.strerror}") from None
+
+    def _print(self, data: dict[str, Any]) -> None:
+        self.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
