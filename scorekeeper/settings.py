@@ -4,9 +4,12 @@ import os
 from pathlib import Path
 
 import dj_database_url
+import django_stubs_ext
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
+
+django_stubs_ext.monkeypatch()  # lets ModelAdmin[Model] and QuerySet[Model] be subscripted at run time
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -40,8 +43,10 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
+    "django.forms",
     "django_htmx",
     "scorekeeper.web",
+    "scorekeeper.matches",
 ]
 
 MIDDLEWARE = [
@@ -60,6 +65,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
+FORM_RENDERER = "django.forms.renderers.TemplatesSetting"  # lets templates/ restyle widgets
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
 ASGI_APPLICATION = "scorekeeper.asgi.application"
 

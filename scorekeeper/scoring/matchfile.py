@@ -155,9 +155,10 @@ def _played(data: Mapping[str, object], path: str) -> PlayedDeal:
     announcements_to: Override | None = None
     if "announcements_to" in data:
         raw = data["announcements_to"]
-        if raw not in (0, 1, "none") or isinstance(raw, bool):
+        # An exact type check: 1.0 == 1 and True == 1 would otherwise slip through.
+        if not (raw == "none" or (type(raw) is int and raw in (0, 1))):
             raise InvalidInput(at("announcements_to"), 'must be 0, 1 or "none"')
-        announcements_to = raw
+        announcements_to = cast(Override, raw)
     return PlayedDeal(
         taker=_int(data["taker"], at("taker"), 0, 1),
         trump=Trump(_choice(data["trump"], at("trump"), [t.value for t in Trump])),
@@ -197,7 +198,7 @@ def parse_deal(value: object, path: str = "") -> Deal:
         return PassedDeal(note)
     if "manual_scores" in data:
         for key in data:
-            if key not in ("manual_scores", "note", "passed"):
+            if key not in ("manual_scores", "note"):
                 raise InvalidInput(_join(path, key), "a manual deal has no other key than note")
         return ManualDeal(
             _pair_of_ints(data["manual_scores"], _join(path, "manual_scores"), 100_000), note

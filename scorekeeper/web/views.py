@@ -1,6 +1,26 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from scorekeeper.matches import access
+from scorekeeper.matches.models import Match
+
+RECENT = 30
 
 
+@require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "home.html")
+    """Start a match, or go back to one this browser created or scored through a link."""
+    key = request.session.get(access.DEVICE_KEY)
+    matches = Match.objects.none()
+    remembered = access.remembered_ids(request)
+    if key or remembered:
+        matches = (
+            Match.objects.filter(owner_key=key or "-") | Match.objects.filter(pk__in=remembered)
+        ).newest_first()[:RECENT]
+    return render(request, "home.html", {"matches": matches})
+
+
+@require_GET
+def healthz(request: HttpRequest) -> HttpResponse:
+    return HttpResponse("ok", content_type="text/plain")

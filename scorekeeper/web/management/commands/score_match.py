@@ -45,4 +45,9 @@ class Command(BaseCommand):
             raise InvalidInput("", f"cannot read {name}: {error.strerror}") from None
 
     def _print(self, data: dict[str, Any]) -> None:
-        self.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
+        try:
+            self.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))
+        except UnicodeEncodeError:
+            # An output that cannot encode "é" or "♥" (an ASCII or cp1252 console) still gets the
+            # same JSON object, with those characters escaped, rather than a traceback.
+            self.stdout.write(json.dumps(data, indent=2))

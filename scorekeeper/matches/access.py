@@ -1,0 +1,52 @@
+"""Who may see and change a match. No account is needed: the browser that creates a match gets a
+random device key in its session and may score its matches; anyone holding the scorer link may
+score; anyone holding the read-only link may look. Ids are never in URLs, only unguessable tokens."""
+
+import secrets
+
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
+
+from .models import Match
+from .services import Author
+
+DEVICE_KEY = "device"
+REMEMBERED = "scoring"  # ids of matches this browser opened through a scorer link
+REMEMBER_AT_MOST = 100
+
+
+def device_key(request: HttpRequest) -> str:
+    key = request.session.get(DEVICE_KEY)
+    if not isinstance(key, str):
+        key = secrets.token_urlsafe(24)
+        request.session[DEVICE_KEY] = key
+    return key
+
+
+def _with_seats(token_field: str, token: str) -> Match:
+    queryset = Match.objects.select_related("seat0", "seat1", "seat2", "seat3")
+    return get_object_or_404(queryset, **{token_field: token})
+
+
+def match_for_scorer(request: HttpRequest, token: str) -> Match:
+    """The match whose scorer link this is (404 otherwise); remembered for this browser's list."""
+    match = _with_seats("scorer_token", token)
+    remembered = request.session.get(REMEMBERED, [])
+    if match.owner_key != request.session.get(DEVICE_KEY) and match.pk not in remembered:
+        request.session[REMEMBERED] = [match.pk, *remembered][:REMEMBER_AT_MOST]
+    return match
+
+
+def match_for_viewer(token: str) -> Match:
+    return _with_seats("view_token", token)
+
+
+def author(request: HttpRequest, match: Match) -> Author:
+    key = device_key(request)
+    label = "creator" if key == match.owner_key else "scorer link"
+    return Author(key=key, label=label)
+
+
+def remembered_ids(request: HttpRequest) -> list[int]:
+    ids = request.session.get(REMEMBERED, [])
+    return [i for i in ids if isinstance(i, int)]

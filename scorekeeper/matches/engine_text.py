@@ -1,0 +1,150 @@
+"""Labels and translated messages for what the engine says. The engine stays free of Django; its
+English error messages are matched here and given back in the page's language."""
+
+import re
+from typing import TYPE_CHECKING
+
+from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrPromise as Promise
+
+PRESET_SUMMARIES: "dict[str, Promise]" = {
+    "coinche": _(
+        "Official coinche (FFB): to 2000, scores rounded to ten, sans atout and tout atout, "
+        "coinche ×2, surcoinche ×4."
+    ),
+    "coinche-funbelote": _(
+        "Coinche to 1501: capot worth 250, a générale worth 350 card points, no générale bid."
+    ),
+    "coinche-x3": _(
+        "Quick coinche to 1000: bids 80 to 160, coinche ×2 and surcoinche ×3 on the contract "
+        "only, no sans atout or tout atout."
+    ),
+    "belote": _("Classic belote to 1000, exact points, a litige held in reserve."),
+    "belote-501": _("Short classic belote to 501; carrés and sequences are resolved apart."),
+}
+
+PRESET_NAMES: "dict[str, Promise]" = {
+    "coinche": _("Coinche (official)"),
+    "coinche-funbelote": _("Coinche Funbelote"),
+    "coinche-x3": _("Coinche ×3"),
+    "belote": _("Belote (classic)"),
+    "belote-501": _("Belote 501"),
+}
+
+SETTING_LABELS: "dict[str, Promise]" = {
+    "target": _("Target"),
+    "deals_limit": _("Deals limit"),
+    "rounding": _("Rounding"),
+    "announcements": _("Announcements"),
+    "announcements_resolution": _("Whose announcements count"),
+    "sa_ta": _("Sans atout and tout atout"),
+    "capot_cards": _("Capot card points"),
+    "belote_points": _("Belote points"),
+    "generale_bid": _("Générale bid value"),
+    "generale_cards": _("Générale card points (unbid)"),
+    "end_tie": _("Both over the target with equal totals"),
+    "belote_cannot_clinch": _("Belote alone cannot win the match"),
+    "success": _("A contract is made when"),
+    "made_scores": _("A made contract scores"),
+    "multipliers": _("Coinche and surcoinche multipliers"),
+    "multiplier_scope": _("The multiplier applies to"),
+    "failure_base": _("Failed contract base"),
+    "coinched_base": _("Coinched contract base"),
+    "min_bid": _("Lowest bid"),
+    "max_bid": _("Highest bid"),
+    "capot_bid": _("Capot bid value"),
+    "failure_points": _("Points for a failed contract (dedans)"),
+    "litige": _("Equal totals (litige)"),
+}
+
+CHOICE_LABELS: "dict[str, Promise]" = {
+    "none": _("none"),
+    "half_up": _("to the nearest ten, 5 up"),
+    "half_down": _("to the nearest ten, 5 down"),
+    "best_team": _("only the team with the best one"),
+    "by_kind": _("carrés and sequences apart"),
+    "extra_deal": _("play an extra deal"),
+    "last_deal_winner": _("the winner of the last deal wins"),
+    "bid_and_beat": _("its total reaches the bid and beats the defence"),
+    "bid_only": _("its total reaches the bid"),
+    "points_and_contract": _("points and contract"),
+    "contract_only": _("the contract only"),
+    "deal": _("the whole deal"),
+    "contract": _("the contract only"),
+    "reserve": _("held in reserve for the next deal"),
+}
+
+TRUMP_LABELS: "dict[str, Promise]" = {
+    "spades": _("♠ spades"),
+    "hearts": _("♥ hearts"),
+    "diamonds": _("♦ diamonds"),
+    "clubs": _("♣ clubs"),
+    "no_trump": _("Sans atout"),
+    "all_trump": _("Tout atout"),
+}
+TRUMP_SHORT = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣",
+               "no_trump": "SA", "all_trump": "TA"}  # fmt: skip
+
+OUTCOME_LABELS: "dict[str, Promise]" = {
+    "made": _("made"),
+    "failed": _("failed"),
+    "litige": _("litige"),
+    "passed": _("all passed"),
+    "manual": _("manual score"),
+}
+
+# Engine messages (English, with figures) and their translatable form.
+_MESSAGES: "list[tuple[str, Promise]]" = [
+    (r"must be 0 or 1", _("must be 0 or 1")),
+    (r"these rules do not allow sans atout or tout atout",
+     _("these rules do not allow sans atout or tout atout")),
+    (r"these rules do not allow a générale bid", _("these rules do not allow a générale bid")),
+    (r"these rules do not allow a capot bid", _("these rules do not allow a capot bid")),
+    (r"classic belote has no bid \(only a générale, if allowed\)",
+     _("classic belote has no bid (only a générale, if allowed)")),
+    (r"a coinche deal needs the contract that was bid", _("choose the contract that was bid")),
+    (r"a bid is a multiple of 10", _("a bid is a multiple of 10")),
+    (r"the lowest bid is (?P<n>\d+)", _("the lowest bid is %(n)s")),
+    (r"the highest bid is (?P<n>\d+) \(then capot\)", _("the highest bid is %(n)s (then capot)")),
+    (r"classic belote has no coinche", _("classic belote has no coinche")),
+    (r"must be 0 or 1 \(the team that won every trick\)", _("choose the team that won every trick")),
+    (r"the takers' card points are needed \(or a capot\)",
+     _("enter the takers' card points (or a capot)")),
+    (r"must be from (?P<a>\d+) to (?P<b>\d+)", _("must be from %(a)s to %(b)s")),
+    (r"leave out the card points on a capot", _("leave out the card points on a capot")),
+    (r"a générale is a capot won by one player: set capot too",
+     _("a générale is a capot won by one player: choose the capot team too")),
+    (r"there is no belote in sans atout", _("there is no belote in sans atout")),
+    (r"at most four belotes in tout atout \(one per suit\)",
+     _("at most four belotes in tout atout (one per suit)")),
+    (r"only one belote-rebelote in a suit contract", _("only one belote-rebelote in a suit contract")),
+    (r"these rules do not count announcements", _("these rules do not count announcements")),
+    (r"there is no carré of 7s or 8s", _("there is no carré of 7s or 8s")),
+    (r"only a sequence can be in the trump suit", _("only a sequence can be in the trump suit")),
+    (r"a (?P<kind>\w+) cannot end at (?P<high>\w+)", _("a %(kind)s cannot end at %(high)s")),
+    (r"there is no single trump suit in sans atout or tout atout",
+     _("there is no single trump suit in sans atout or tout atout")),
+    (r"only one carré of (?P<rank>\w+) exists", _("only one carré of %(rank)s exists")),
+    (r"the match was over after deal (?P<n>\d+)", _("the match was already over after deal %(n)s")),
+    (r"must be a whole number( or null)?", _("must be a whole number")),
+    (r"must be between (?P<a>\d+) and (?P<b>\d+)", _("must be between %(a)s and %(b)s")),
+    (r"must be a multiple of (?P<n>\d+)", _("must be a multiple of %(n)s")),
+    (r"must be increasing, from (?P<a>\d+) to (?P<b>\d+)",
+     _("the surcoinche multiplier must be above the coinche one (from %(a)s to %(b)s)")),
+    (r"a match needs a target or a deals limit to end",
+     _("a match needs a target or a deals limit to end")),
+    (r"must not be below min_bid", _("must not be below the lowest bid")),
+]  # fmt: skip
+_COMPILED = [(re.compile(f"^{pattern}$"), text) for pattern, text in _MESSAGES]
+
+
+def translate_engine_message(message: str) -> str:
+    """The engine's message in the active language (as is, if it has no translation)."""
+    for pattern, text in _COMPILED:
+        found = pattern.match(message)
+        if found:
+            params = found.groupdict()
+            return str(text) % params if params else str(text)
+    return message

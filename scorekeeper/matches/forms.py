@@ -1,0 +1,468 @@
+"""Forms: a new match (preset, settings, teams, players), a deal, a manual score, an import.
+
+Every figure comes from the engine: a form only turns fields into engine inputs and maps the
+engine's InvalidInput back onto the field it names."""
+
+import re
+import uuid
+from itertools import product
+from typing import Any, cast
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.scoring import (
+    PRESETS,
+    SETTINGS,
+    Announcement,
+    InvalidInput,
+    Kind,
+    PlayedDeal,
+    Rank,
+    Rules,
+    Trump,
+    check_deal,
+    load_match,
+    rules_from_dict,
+)
+from scorekeeper.scoring.announcements import SEQUENCE_LENGTH, Override, resolve
+from scorekeeper.scoring.cards import SEQUENCE_ORDER
+from scorekeeper.scoring.deals import ManualDeal
+from scorekeeper.scoring.matchfile import MatchFile
+from scorekeeper.scoring.rules import Setting
+
+from .engine_text import (
+    CHOICE_LABELS,
+    PRESET_NAMES,
+    SETTING_LABELS,
+    TRUMP_LABELS,
+    translate_engine_message,
+)
+
+ANNOUNCEMENT_SLOTS = 3  # per team; more than three declarations in one hand does not happen
+MAX_IMPORT_BYTES = 2 * 1024 * 1024
+NONE_VALUE = 0  # typed in a nullable number setting, it means "none"
+
+
+class ChipSelect(forms.RadioSelect):
+    """Radio buttons drawn as big tappable chips (see .chips in app.css)."""
+
+    template_name = "matches/widgets/chips.html"
+
+
+def _kind_choices() -> list[tuple[str, Any]]:
+    choices: list[tuple[str, Any]] = [("", "—")]
+    choices += [(k.value, k.value) for k in (Kind.TIERCE, Kind.QUARTE, Kind.QUINTE)]
+    choices += [(f"carre_{r}", _("carré of %(rank)s") % {"rank": r}) for r in
+                ("J", "9", "A", "10", "K", "Q")]  # fmt: skip
+    return choices
+
+
+# New match ------------------------------------------------------------------------------------
+
+
+def setting_field(spec: Setting) -> forms.Field:
+    label = SETTING_LABELS[spec.name]
+    if spec.kind == "bool":
+        return forms.TypedChoiceField(
+            label=label,
+            required=False,
+            choices=[("", _("as the preset")), ("on", _("yes")), ("off", _("no"))],
+        )
+    if spec.kind == "choice":
+        return forms.ChoiceField(
+            label=label,
+            required=False,
+            choices=[("", _("as the preset"))] + [(c, CHOICE_LABELS[c]) for c in spec.choices],
+        )
+    if spec.kind == "multipliers":
+        return forms.CharField(
+            label=label,
+            required=False,
+            max_length=20,
+            help_text=_("e.g. 2, 4"),
+        )
+    help_text = _("0 for none") if spec.nullable else ""
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=0 if spec.nullable else spec.minimum,
+        max_value=spec.maximum,
+        help_text=help_text,
+    )
+
+
+class NewMatchForm(forms.Form):
+    preset = forms.ChoiceField(
+        label=_("Rules"),
+        choices=[(name, PRESET_NAMES[name]) for name in PRESETS],
+        initial="coinche",
+        widget=forms.RadioSelect,
+    )
+    team0_name = forms.CharField(label=_("Team 1"), max_length=60, initial=_("Us"))
+    team1_name = forms.CharField(label=_("Team 2"), max_length=60, initial=_("Them"))
+    seat0 = forms.CharField(label=_("Team 1, player 1"), max_length=60, required=False)
+    seat1 = forms.CharField(label=_("Team 2, player 1"), max_length=60, required=False)
+    seat2 = forms.CharField(label=_("Team 1, player 2"), max_length=60, required=False)
+    seat3 = forms.CharField(label=_("Team 2, player 2"), max_length=60, required=False)
+    first_dealer = forms.ChoiceField(
+        label=_("First dealer"),
+        choices=[
+            ("random", _("Draw at random")),
+            ("0", _("Team 1, player 1")),
+            ("1", _("Team 2, player 1")),
+            ("2", _("Team 1, player 2")),
+            ("3", _("Team 2, player 2")),
+        ],
+        initial="random",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for spec in SETTINGS:
+            self.fields[spec.name] = setting_field(spec)
+        for seat in range(4):  # suggest the names this browser already knows
+            self.fields[f"seat{seat}"].widget.attrs.update(list="known-players", autocomplete="off")
+        self.rules: Rules | None = None
+
+    def _settings_of(self, games: tuple[str, ...]) -> list[forms.BoundField]:
+        return [self[spec.name] for spec in SETTINGS if spec.games == games]
+
+    def coinche_setting_fields(self) -> list[forms.BoundField]:
+        return self._settings_of(("coinche",))
+
+    def belote_setting_fields(self) -> list[forms.BoundField]:
+        return self._settings_of(("belote",))
+
+    def common_setting_fields(self) -> list[forms.BoundField]:
+        return [self[spec.name] for spec in SETTINGS if len(spec.games) == 2]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        preset = data.get("preset")
+        if not preset:
+            return data
+        game = PRESETS[preset].game
+        overrides: dict[str, object] = {"preset": preset}
+        for spec in SETTINGS:
+            raw = data.get(spec.name)
+            if raw in (None, ""):
+                continue
+            if game not in spec.games:
+                continue  # a setting of the other game: it does not apply, so it is ignored
+            value: object = raw
+            if spec.kind == "bool":
+                value = raw == "on"
+            elif spec.kind == "multipliers":
+                parts = [p for p in re.split(r"[,\s;/x×]+", str(raw)) if p]
+                if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                    self.add_error(spec.name, _("Two whole numbers, e.g. 2, 4."))
+                    continue
+                value = [int(parts[0]), int(parts[1])]
+            elif spec.nullable and raw == NONE_VALUE:
+                value = None
+            overrides[spec.name] = value
+        try:
+            self.rules = rules_from_dict(overrides)
+        except InvalidInput as error:
+            field = error.path if error.path in self.fields else None
+            self.add_error(field, translate_engine_message(error.message))
+        return data
+
+    def players(self) -> list[str | None]:
+        return [self.cleaned_data.get(f"seat{i}") or None for i in range(4)]
+
+    def first_dealer_value(self) -> int | None:
+        value = self.cleaned_data["first_dealer"]
+        return None if value == "random" else int(value)
+
+
+# Deals ----------------------------------------------------------------------------------------
+
+
+class DealForm(forms.Form):
+    """One played deal. Built for a match's rules: only the choices those rules allow appear."""
+
+    taker = forms.ChoiceField(label=_("Takers"), widget=ChipSelect)
+    trump = forms.ChoiceField(label=_("Trump"), widget=ChipSelect)
+    taker_points = forms.IntegerField(
+        label=_("Takers' card points"), required=False, min_value=0, max_value=162
+    )
+    defence_points = forms.IntegerField(
+        label=_("Defence's card points"), required=False, min_value=0, max_value=162
+    )
+    capot = forms.ChoiceField(label=_("Capot (every trick)"), required=False, widget=ChipSelect)
+    generale = forms.BooleanField(label=_("Générale: one player won every trick"), required=False)
+    note = forms.CharField(label=_("Note"), required=False, max_length=1000)
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(self, *args: Any, rules: Rules, team_names: tuple[str, str], **kwargs: Any):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.team_names = team_names
+        self.deal: PlayedDeal | None = None
+        teams = [("0", team_names[0]), ("1", team_names[1])]
+        cast(forms.ChoiceField, self.fields["taker"]).choices = teams
+        trumps = [t for t in Trump if t.is_suit or rules.sa_ta]
+        cast(forms.ChoiceField, self.fields["trump"]).choices = [
+            (t.value, TRUMP_LABELS[t.value]) for t in trumps
+        ]
+        cast(forms.ChoiceField, self.fields["capot"]).choices = [("", _("No")), *teams]
+        if rules.is_coinche:
+            contracts: list[tuple[str, Any]] = [(str(b), str(b)) for b in rules.bid_values()]
+            if rules.capot_bid is not None:
+                contracts.append(("capot", _("Capot")))
+            if rules.generale_bid is not None:
+                contracts.append(("generale", _("Générale")))
+            self.fields["contract"] = forms.ChoiceField(
+                label=_("Contract"), choices=contracts, widget=ChipSelect
+            )
+            self.fields["coinche"] = forms.ChoiceField(
+                label=_("Coinche"),
+                choices=[
+                    ("none", _("No")),
+                    ("coinche", _("Coinché")),
+                    ("surcoinche", _("Surcoinché")),
+                ],
+                initial="none",
+                widget=ChipSelect,
+            )
+        elif rules.generale_bid is not None:
+            self.fields["generale_bid"] = forms.BooleanField(
+                label=_("The takers announced a générale"), required=False
+            )
+        most = 4 if rules.sa_ta else 1
+        for team in (0, 1):
+            self.fields[f"belote{team}"] = forms.TypedChoiceField(
+                label=_("Belote %(team)s") % {"team": team_names[team]},
+                choices=[(str(n), str(n)) for n in range(most + 1)],
+                coerce=int,
+                initial="0",
+                widget=ChipSelect,
+            )
+        if rules.announcements:
+            ranks = [("", _("top card?"))] + [(r.value, r.value) for r in Rank]
+            for team, slot in product((0, 1), range(ANNOUNCEMENT_SLOTS)):
+                prefix = f"ann{team}_{slot}"
+                self.fields[f"{prefix}_kind"] = forms.ChoiceField(
+                    label=_("Announcement"), choices=_kind_choices(), required=False
+                )
+                self.fields[f"{prefix}_high"] = forms.ChoiceField(
+                    label=_("Top card"), choices=ranks, required=False
+                )
+                self.fields[f"{prefix}_trump"] = forms.BooleanField(
+                    label=_("in trump"), required=False
+                )
+            self.fields["announcements_to"] = forms.ChoiceField(
+                label=_("Whose announcements count"),
+                required=False,
+                choices=[
+                    ("", _("by the rules")),
+                    ("0", team_names[0]),
+                    ("1", team_names[1]),
+                    ("none", _("nobody's")),
+                ],
+            )
+        if not self.is_bound and "submission" not in self.initial:
+            self.initial["submission"] = uuid.uuid4().hex
+
+    # Groups for the template.
+    def announcement_rows(self, team: int) -> list[tuple[forms.BoundField, ...]]:
+        if not self.rules.announcements:
+            return []
+        return [
+            (self[f"ann{team}_{s}_kind"], self[f"ann{team}_{s}_high"], self[f"ann{team}_{s}_trump"])
+            for s in range(ANNOUNCEMENT_SLOTS)
+        ]
+
+    def belote_fields(self) -> list[forms.BoundField]:
+        return [self["belote0"], self["belote1"]]
+
+    def has_announcement_input(self) -> bool:
+        return self.is_bound and any(
+            self.data.get(name) for name in self.fields if name.startswith("ann")
+        )
+
+    def _announcements(self) -> tuple[tuple[Announcement, ...], tuple[Announcement, ...]] | None:
+        """The declared announcements; None (with an error) when a top card that decides is
+        missing. A missing top card that decides nothing takes the lowest possible one."""
+        if not self.rules.announcements:
+            return ((), ())
+        declared: list[list[tuple[Kind, Rank | None, bool]]] = [[], []]
+        for team, slot in product((0, 1), range(ANNOUNCEMENT_SLOTS)):
+            kind = self.cleaned_data.get(f"ann{team}_{slot}_kind")
+            if not kind:
+                continue
+            high = self.cleaned_data.get(f"ann{team}_{slot}_high") or None
+            trump = bool(self.cleaned_data.get(f"ann{team}_{slot}_trump"))
+            if kind.startswith("carre_"):
+                declared[team].append((Kind.CARRE, Rank(kind.removeprefix("carre_")), False))
+            else:
+                declared[team].append((Kind(kind), Rank(high) if high else None, trump))
+
+        def build(choice: tuple[bool, bool]) -> tuple[tuple[Announcement, ...], ...]:
+            out = []
+            for team in (0, 1):
+                items = []
+                for kind, high, trump in declared[team]:
+                    if high is None:  # lowest or highest possible top card
+                        high = (
+                            Rank.ACE if choice[team] else SEQUENCE_ORDER[SEQUENCE_LENGTH[kind] - 1]
+                        )
+                    items.append(Announcement(kind, high, trump))
+                out.append(tuple(items))
+            return tuple(out)
+
+        contract_trump = Trump(self.cleaned_data.get("trump") or "spades")
+        variants = {
+            resolve(build(choice), contract_trump, self.rules.announcements_resolution, None).points  # type: ignore[arg-type]
+            for choice in product((False, True), repeat=2)
+        }
+        override = self.cleaned_data.get("announcements_to")
+        if len(variants) > 1 and not override:
+            for team, slot in product((0, 1), range(ANNOUNCEMENT_SLOTS)):
+                kind = self.cleaned_data.get(f"ann{team}_{slot}_kind")
+                if (
+                    kind
+                    and not kind.startswith("carre_")
+                    and not self.cleaned_data.get(f"ann{team}_{slot}_high")
+                ):
+                    self.add_error(
+                        f"ann{team}_{slot}_high",
+                        _("Give the top card: it decides whose announcements count."),
+                    )
+            return None
+        low = build((False, False))
+        return (low[0], low[1])
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if self.errors:
+            return data
+        taker_points = data.get("taker_points")
+        defence_points = data.get("defence_points")
+        capot = data.get("capot") or None
+        if capot is None:
+            if taker_points is None and defence_points is not None:
+                taker_points = 162 - defence_points
+            elif (
+                taker_points is not None
+                and defence_points is not None
+                and taker_points + defence_points != 162
+            ):
+                self.add_error("defence_points", _("The two teams' card points add up to 162."))
+                return data
+        else:
+            taker_points = None  # a capot's card points are fixed by the rules
+        announcements = self._announcements()
+        if announcements is None:
+            return data
+        contract: Any = None
+        if self.rules.is_coinche:
+            raw = data["contract"]
+            contract = int(raw) if raw.isdigit() else raw
+        elif data.get("generale_bid"):
+            contract = "generale"
+        to = data.get("announcements_to") or None
+        deal = PlayedDeal(
+            taker=int(data["taker"]),
+            trump=Trump(data["trump"]),
+            contract=contract,
+            coinche=data.get("coinche") or "none",
+            taker_points=taker_points,
+            capot=int(capot) if capot is not None else None,
+            generale=bool(data.get("generale")),
+            belote=(data.get("belote0") or 0, data.get("belote1") or 0),
+            announcements=announcements,
+            announcements_to=cast(Override | None, int(to) if to in ("0", "1") else to),
+            note=data.get("note") or None,
+        )
+        try:
+            check_deal(self.rules, deal)
+        except InvalidInput as error:
+            self.add_engine_error(error)
+            return data
+        self.deal = deal
+        return data
+
+    def add_engine_error(self, error: InvalidInput) -> None:
+        message = translate_engine_message(error.message)
+        path = error.path
+        found = re.match(r"announcements\[(\d)\]\[(\d)\]\.(\w+)", path)
+        if found:
+            team, slot, key = found.groups()
+            field = f"ann{team}_{slot}_{key}"
+            self.add_error(field if field in self.fields else None, message)
+            return
+        name = "belote0" if path == "belote" else path
+        self.add_error(name if name in self.fields else None, message)
+
+
+def deal_initial(deal: PlayedDeal) -> dict[str, Any]:
+    """Form values for an existing deal (to edit it)."""
+    initial: dict[str, Any] = {
+        "taker": str(deal.taker),
+        "trump": deal.trump.value,
+        "taker_points": deal.taker_points,
+        "defence_points": None if deal.taker_points is None else 162 - deal.taker_points,
+        "capot": "" if deal.capot is None else str(deal.capot),
+        "generale": deal.generale,
+        "belote0": str(deal.belote[0]),
+        "belote1": str(deal.belote[1]),
+        "note": deal.note or "",
+        "coinche": deal.coinche,
+        "announcements_to": "" if deal.announcements_to is None else str(deal.announcements_to),
+    }
+    if deal.contract == "generale":
+        initial["generale_bid"] = True
+    if deal.contract is not None:
+        initial["contract"] = str(deal.contract)
+    for team, items in enumerate(deal.announcements):
+        for slot, item in enumerate(items[:ANNOUNCEMENT_SLOTS]):
+            prefix = f"ann{team}_{slot}"
+            if item.is_carre:
+                initial[f"{prefix}_kind"] = f"carre_{item.high.value}"
+            else:
+                initial[f"{prefix}_kind"] = item.kind.value
+                initial[f"{prefix}_high"] = item.high.value
+                initial[f"{prefix}_trump"] = item.trump
+    return initial
+
+
+class ManualDealForm(forms.Form):
+    score0 = forms.IntegerField(min_value=0, max_value=100_000, initial=0)
+    score1 = forms.IntegerField(min_value=0, max_value=100_000, initial=0)
+    note = forms.CharField(
+        label=_("Why (penalty, misdeal, ruling...)"), max_length=1000, required=False
+    )
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+
+    def __init__(self, *args: Any, team_names: tuple[str, str], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["score0"].label = team_names[0]
+        self.fields["score1"].label = team_names[1]
+        if not self.is_bound:
+            self.initial.setdefault("submission", uuid.uuid4().hex)
+
+    def to_deal(self) -> ManualDeal:
+        data = self.cleaned_data
+        return ManualDeal((data["score0"], data["score1"]), data.get("note") or None)
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("Match file (.json)"))
+
+    def clean_file(self) -> MatchFile:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(_("The file is too large (2 MB at most)."))
+        try:
+            return load_match(upload.read())
+        except InvalidInput as error:
+            where = f" ({error.path})" if error.path else ""
+            raise forms.ValidationError(
+                _("This match file cannot be imported: %(reason)s%(where)s")
+                % {"reason": translate_engine_message(error.message), "where": where}
+            ) from None

@@ -1,0 +1,293 @@
+"""Players, matches and deals. A deal stores every input of the match file; its scores are a cache
+of the engine's result, rewritten in the same transaction as any change (see services.py)."""
+
+import secrets
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.db.models.functions import Lower
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.scoring import Deal as EngineDeal
+from scorekeeper.scoring import Rules, deal_to_dict, parse_deal, rules_from_dict
+
+TOKEN_BYTES = 18  # 144 bits: links that cannot be guessed
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+class Player(models.Model):
+    """A name as a table knows it. Names are kept per browser (or account), not shared site-wide."""
+
+    name = models.CharField(_("name"), max_length=60)
+    owner_key = models.CharField(max_length=64, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), "owner_key", name="player_name_unique_per_owner")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class MatchQuerySet(models.QuerySet["Match"]):
+    def owned_by(self, owner_key: str) -> "MatchQuerySet":
+        return self.filter(owner_key=owner_key)
+
+    def newest_first(self) -> "MatchQuerySet":
+        return self.order_by("-updated_at", "-id")
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+
+    view_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    scorer_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    owner_key = models.CharField(max_length=64, db_index=True)  # the browser that created it
+    rules = models.JSONField()  # every resolved setting (Rules.to_dict()), frozen with the match
+    preset = models.CharField(max_length=32)
+    game = models.CharField(max_length=10)
+    team0_name = models.CharField(_("team 1"), max_length=60)
+    team1_name = models.CharField(_("team 2"), max_length=60)
+    # Seats in playing order: team 1 player 1, team 2 player 1, team 1 player 2, team 2 player 2.
+    seat0 = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    seat1 = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    seat2 = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    seat3 = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    first_dealer = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)  # finished without one: a draw
+    total0 = models.IntegerField(default=0)
+    total1 = models.IntegerField(default=0)
+    reserve = models.IntegerField(default=0)
+    deal_count = models.PositiveIntegerField(default=0)
+    version = models.PositiveIntegerField(default=0)  # bumped by every change: optimistic locking
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematches"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    objects = MatchQuerySet.as_manager()
+
+    class Meta:
+        verbose_name_plural = "matches"
+        indexes = [models.Index(fields=["owner_key", "-updated_at"], name="match_owner_recent")]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(first_dealer__lte=3), name="match_first_dealer_is_a_seat"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(winner__isnull=True) | models.Q(winner__in=[0, 1]),
+                name="match_winner_is_a_team",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(status="finished") | models.Q(winner__isnull=True),
+                name="match_winner_only_when_finished",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team0_name} – {self.team1_name}"
+
+    @property
+    def engine_rules(self) -> Rules:
+        return rules_from_dict(self.rules)
+
+    @property
+    def team_names(self) -> tuple[str, str]:
+        return (self.team0_name, self.team1_name)
+
+    @property
+    def seats(self) -> tuple[Player | None, Player | None, Player | None, Player | None]:
+        return (self.seat0, self.seat1, self.seat2, self.seat3)
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == self.Status.FINISHED
+
+    @property
+    def is_draw(self) -> bool:
+        return self.is_finished and self.winner is None
+
+    def seat_name(self, seat: int) -> str:
+        player = self.seats[seat]
+        if player is not None:
+            return player.name
+        return f"{self.team_names[seat % 2]} ({seat // 2 + 1})"
+
+
+class DealQuerySet(models.QuerySet["Deal"]):
+    def in_order(self) -> "DealQuerySet":
+        return self.order_by("seq")
+
+
+class Deal(models.Model):
+    class Kind(models.TextChoices):
+        PLAYED = "played", _("Played")
+        PASSED = "passed", _("All passed")
+        MANUAL = "manual", _("Manual score")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deals")
+    seq = models.PositiveIntegerField()  # order within the match; the shown number is the rank
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.PLAYED)
+    taker = models.PositiveSmallIntegerField(null=True, blank=True)
+    contract = models.CharField(max_length=10, blank=True)  # "90", "capot", "generale" or ""
+    trump = models.CharField(max_length=10, blank=True)
+    coinche = models.CharField(max_length=10, default="none")
+    taker_points = models.PositiveSmallIntegerField(null=True, blank=True)
+    capot = models.PositiveSmallIntegerField(null=True, blank=True)
+    generale = models.BooleanField(default=False)
+    belote0 = models.PositiveSmallIntegerField(default=0)
+    belote1 = models.PositiveSmallIntegerField(default=0)
+    announcements = models.JSONField(
+        default=list, blank=True
+    )  # [[...], [...]] as in the match file
+    announcements_to = models.CharField(max_length=4, blank=True)  # "", "0", "1" or "none"
+    manual0 = models.PositiveIntegerField(null=True, blank=True)
+    manual1 = models.PositiveIntegerField(null=True, blank=True)
+    note = models.CharField(max_length=1000, blank=True)
+    # Cache of the engine's result for this deal within its match.
+    number = models.PositiveIntegerField(default=0)
+    outcome = models.CharField(max_length=10, blank=True)
+    score0 = models.IntegerField(default=0)
+    score1 = models.IntegerField(default=0)
+    total0 = models.IntegerField(default=0)
+    total1 = models.IntegerField(default=0)
+    reserve_after = models.IntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = DealQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["match", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "seq"], name="deal_seq_unique_in_match"),
+            models.CheckConstraint(
+                condition=models.Q(taker__isnull=True) | models.Q(taker__in=[0, 1]),
+                name="deal_taker_is_a_team",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(taker_points__isnull=True) | models.Q(taker_points__lte=162),
+                name="deal_taker_points_at_most_162",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number} of {self.match_id}"
+
+    def as_match_dict(self) -> dict[str, Any]:
+        """This deal as written in a match file (MATCH_FORMAT.md)."""
+        out: dict[str, Any]
+        if self.kind == self.Kind.PASSED:
+            out = {"passed": True}
+        elif self.kind == self.Kind.MANUAL:
+            out = {"manual_scores": [self.manual0, self.manual1]}
+        else:
+            out = {"taker": self.taker, "trump": self.trump}
+            if self.contract:
+                out["contract"] = int(self.contract) if self.contract.isdigit() else self.contract
+            for field in ("taker_points", "capot"):
+                if getattr(self, field) is not None:
+                    out[field] = getattr(self, field)
+            if self.coinche != "none":
+                out["coinche"] = self.coinche
+            if self.generale:
+                out["generale"] = True
+            if self.belote0 or self.belote1:
+                out["belote"] = [self.belote0, self.belote1]
+            if self.announcements and any(self.announcements):
+                out["announcements"] = self.announcements
+            if self.announcements_to:
+                to = self.announcements_to
+                out["announcements_to"] = int(to) if to.isdigit() else to
+        if self.note:
+            out["note"] = self.note
+        return out
+
+    def to_engine(self) -> EngineDeal:
+        return parse_deal(self.as_match_dict())
+
+    def set_from_engine(self, deal: EngineDeal) -> None:
+        """Copy every input of an engine deal onto this row (cache fields untouched)."""
+        data = deal_to_dict(deal)
+        self.kind = (
+            self.Kind.PASSED
+            if data.get("passed")
+            else self.Kind.MANUAL
+            if "manual_scores" in data
+            else self.Kind.PLAYED
+        )
+        contract = data.get("contract")
+        to = data.get("announcements_to")
+        manual = data.get("manual_scores", [None, None])
+        belote = data.get("belote", [0, 0])
+        self.taker = data.get("taker")
+        self.contract = "" if contract is None else str(contract)
+        self.trump = data.get("trump", "")
+        self.coinche = data.get("coinche", "none")
+        self.taker_points = data.get("taker_points")
+        self.capot = data.get("capot")
+        self.generale = data.get("generale", False)
+        self.belote0, self.belote1 = belote
+        self.announcements = data.get("announcements", [])
+        self.announcements_to = "" if to is None else str(to)
+        self.manual0, self.manual1 = manual
+        self.note = data.get("note", "")
+
+
+class DealChange(models.Model):
+    """One change to a match's deals, kept for the deal's history and for undo."""
+
+    class Action(models.TextChoices):
+        ADD = "add", _("added")
+        EDIT = "edit", _("edited")
+        DELETE = "delete", _("deleted")
+        UNDO = "undo", _("undone")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="changes")
+    seq = models.PositiveIntegerField()  # the deal's seq
+    number = models.PositiveIntegerField()  # its number when the change was made
+    action = models.CharField(max_length=10, choices=Action.choices)
+    before = models.JSONField(null=True, blank=True)  # the deal as a match-file dict
+    after = models.JSONField(null=True, blank=True)
+    author_key = models.CharField(max_length=64, blank=True)
+    author = models.CharField(max_length=150, blank=True)  # how the change was authorised
+    undone = models.BooleanField(default=False)
+    undoes = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="undone_by"
+    )
+    submission = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-id"]
+        indexes = [models.Index(fields=["match", "seq"], name="change_match_deal")]
+
+    def __str__(self) -> str:
+        return f"{self.action} deal {self.number}"

@@ -1,0 +1,342 @@
+"""Every write to matches and deals. Each function is keyword-only and atomic: it locks the match
+row, checks the version the caller saw, applies the change, re-scores the whole match through the
+engine and rewrites the cached scores, all in one transaction. A failure changes nothing."""
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models.functions import Lower
+from django.utils import timezone
+
+from scorekeeper.scoring import Deal as EngineDeal
+from scorekeeper.scoring import (
+    MatchFile,
+    MatchResult,
+    Rules,
+    Team,
+    check_deal,
+    parse_deal,
+    score_match,
+)
+
+from .models import Deal, DealChange, Match, Player
+
+CACHE_FIELDS = ["number", "outcome", "score0", "score1", "total0", "total1", "reserve_after"]
+
+
+class MatchChanged(Exception):
+    """The match changed since the caller loaded it (another phone saved first)."""
+
+    def __init__(self, match: Match) -> None:
+        super().__init__("The match changed since you loaded it.")
+        self.match = match
+
+
+class MatchOver(Exception):
+    """No deal can be added to a finished match."""
+
+
+class NothingToUndo(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class Author:
+    """Who made a change: the browser's key and how it was allowed in."""
+
+    key: str
+    label: str
+
+
+def get_or_create_player(*, owner_key: str, name: str) -> Player:
+    name = " ".join(name.split())
+    player = Player.objects.filter(owner_key=owner_key).filter(name__iexact=name).first()
+    return player or Player.objects.create(owner_key=owner_key, name=name)
+
+
+def known_player_names(owner_key: str, limit: int = 50) -> list[str]:
+    return list(
+        Player.objects.filter(owner_key=owner_key)
+        .order_by(Lower("name"))
+        .values_list("name", flat=True)[:limit]
+    )
+
+
+@transaction.atomic
+def create_match(
+    *,
+    owner_key: str,
+    rules: Rules,
+    team_names: tuple[str, str],
+    players: Sequence[str | None] = (None, None, None, None),
+    first_dealer: int | None = 0,
+    rematch_of: Match | None = None,
+) -> Match:
+    """A new match. `players` are the four seats in playing order; `first_dealer` None draws one."""
+    seats = [
+        get_or_create_player(owner_key=owner_key, name=name) if name else None for name in players
+    ]
+    if first_dealer is None:
+        first_dealer = random.SystemRandom().randrange(4)
+    return Match.objects.create(
+        owner_key=owner_key,
+        rules=rules.to_dict(),
+        preset=rules.preset,
+        game=rules.game,
+        team0_name=team_names[0],
+        team1_name=team_names[1],
+        seat0=seats[0],
+        seat1=seats[1],
+        seat2=seats[2],
+        seat3=seats[3],
+        first_dealer=first_dealer,
+        rematch_of=rematch_of,
+    )
+
+
+def rematch(*, match: Match, owner_key: str) -> Match:
+    """Same teams, players and rules; the first deal passes to the next seat."""
+    return create_match(
+        owner_key=owner_key,
+        rules=match.engine_rules,
+        team_names=match.team_names,
+        players=[p.name if p else None for p in match.seats],
+        first_dealer=(match.first_dealer + 1) % 4,
+        rematch_of=match,
+    )
+
+
+def _lock(match_id: int, expected_version: int | None) -> Match:
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if expected_version is not None and match.version != expected_version:
+        raise MatchChanged(match)
+    return match
+
+
+def _rescore(match: Match, deals: list[Deal]) -> MatchResult:
+    """Score `deals` (in order) with the match's rules and write every cache. New rows are saved."""
+    result = score_match(match.engine_rules, [d.to_engine() for d in deals], match.first_dealer)
+    changed: list[Deal] = []
+    for row, scored in zip(deals, result.deals, strict=True):
+        values = {
+            "number": scored.number,
+            "outcome": scored.outcome,
+            "score0": scored.scores[0],
+            "score1": scored.scores[1],
+            "total0": scored.totals[0],
+            "total1": scored.totals[1],
+            "reserve_after": scored.reserve,
+        }
+        dirty = row.pk is None or any(getattr(row, k) != v for k, v in values.items())
+        for key, value in values.items():
+            setattr(row, key, value)
+        if row.pk is None:
+            row.save()
+        elif dirty:
+            changed.append(row)
+    if changed:
+        Deal.objects.bulk_update(changed, CACHE_FIELDS)
+    was_finished = match.is_finished
+    match.total0, match.total1 = result.totals
+    match.reserve = result.reserve
+    match.deal_count = len(deals)
+    match.status = Match.Status.FINISHED if result.finished else Match.Status.PLAYING
+    match.winner = result.winner if isinstance(result.winner, int) else None
+    if result.finished and not was_finished:
+        match.finished_at = timezone.now()
+    elif not result.finished:
+        match.finished_at = None
+    match.version += 1
+    match.save()
+    return result
+
+
+def _check(match: Match, deal: EngineDeal) -> None:
+    """Check the deal against the match's rules; InvalidInput's path is the deal's field."""
+    check_deal(match.engine_rules, deal)
+
+
+def _replayed(match: Match, submission: str | None) -> DealChange | None:
+    if not submission:
+        return None
+    return DealChange.objects.filter(match=match, submission=submission).first()
+
+
+@transaction.atomic
+def record_deal(
+    *,
+    match_id: int,
+    expected_version: int | None,
+    deal: EngineDeal,
+    author: Author,
+    submission: str | None = None,
+) -> Deal:
+    """Add a deal at the end. The same `submission` twice (a double tap) records it once."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    replay = _replayed(match, submission)
+    if replay is not None:
+        return match.deals.get(seq=replay.seq)
+    if expected_version is not None and match.version != expected_version:
+        raise MatchChanged(match)
+    if match.is_finished:
+        raise MatchOver
+    _check(match, deal)
+    deals = list(match.deals.in_order())
+    row = Deal(match=match, seq=deals[-1].seq + 1 if deals else 1)
+    row.set_from_engine(deal)
+    deals.append(row)
+    _rescore(match, deals)
+    DealChange.objects.create(
+        match=match,
+        seq=row.seq,
+        number=row.number,
+        action=DealChange.Action.ADD,
+        after=row.as_match_dict(),
+        author_key=author.key,
+        author=author.label,
+        submission=submission or None,
+    )
+    return row
+
+
+@transaction.atomic
+def edit_deal(
+    *,
+    match_id: int,
+    seq: int,
+    expected_version: int | None,
+    deal: EngineDeal,
+    author: Author,
+    submission: str | None = None,
+) -> Deal:
+    """Replace a deal's inputs. Refused (InvalidInput at `deals[i]`) if a later deal would then
+    come after the end of the match."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    replay = _replayed(match, submission)
+    if replay is not None:
+        return match.deals.get(seq=replay.seq)
+    if expected_version is not None and match.version != expected_version:
+        raise MatchChanged(match)
+    _check(match, deal)
+    deals = list(match.deals.in_order())
+    row = next(d for d in deals if d.seq == seq)
+    before = row.as_match_dict()
+    row.set_from_engine(deal)
+    _rescore(match, deals)
+    row.save()
+    DealChange.objects.create(
+        match=match,
+        seq=seq,
+        number=row.number,
+        action=DealChange.Action.EDIT,
+        before=before,
+        after=row.as_match_dict(),
+        author_key=author.key,
+        author=author.label,
+        submission=submission or None,
+    )
+    return row
+
+
+@transaction.atomic
+def delete_deal(*, match_id: int, seq: int, expected_version: int | None, author: Author) -> None:
+    match = _lock(match_id, expected_version)
+    deals = list(match.deals.in_order())
+    row = next(d for d in deals if d.seq == seq)
+    deals.remove(row)
+    before, number = row.as_match_dict(), row.number
+    row.delete()
+    _rescore(match, deals)
+    DealChange.objects.create(
+        match=match,
+        seq=seq,
+        number=number,
+        action=DealChange.Action.DELETE,
+        before=before,
+        author_key=author.key,
+        author=author.label,
+    )
+
+
+@transaction.atomic
+def undo_last_change(*, match_id: int, expected_version: int | None, author: Author) -> DealChange:
+    """Reverse the latest change not yet undone; repeated undos walk further back."""
+    match = _lock(match_id, expected_version)
+    last = (
+        match.changes.filter(undone=False)
+        .exclude(action=DealChange.Action.UNDO)
+        .order_by("-id")
+        .first()
+    )
+    if last is None:
+        raise NothingToUndo
+    deals = list(match.deals.in_order())
+    by_seq = {d.seq: d for d in deals}
+    if last.action == DealChange.Action.ADD:
+        row = by_seq[last.seq]
+        deals.remove(row)
+        row.delete()
+    else:
+        assert last.before is not None
+        restored = by_seq.get(last.seq) or Deal(match=match, seq=last.seq)
+        restored.set_from_engine(parse_deal(last.before))
+        if restored.pk is None:
+            deals.append(restored)
+            deals.sort(key=lambda d: d.seq)
+        else:
+            restored.save()
+    _rescore(match, deals)
+    last.undone = True
+    last.save(update_fields=["undone"])
+    return DealChange.objects.create(
+        match=match,
+        seq=last.seq,
+        number=last.number,
+        action=DealChange.Action.UNDO,
+        before=last.after,
+        after=last.before,
+        undoes=last,
+        author_key=author.key,
+        author=author.label,
+    )
+
+
+@transaction.atomic
+def import_match(*, match_file: MatchFile, owner_key: str) -> Match:
+    """Create a match from a parsed match file (already fully checked by the engine)."""
+    players: list[str | None] = [None, None, None, None]
+    for team_index, team in enumerate(match_file.teams):
+        if team.players:
+            players[team_index], players[team_index + 2] = team.players
+    match = create_match(
+        owner_key=owner_key,
+        rules=match_file.rules,
+        team_names=(match_file.teams[0].name, match_file.teams[1].name),
+        players=players,
+        first_dealer=match_file.first_dealer,
+    )
+    rows = []
+    for seq, deal in enumerate(match_file.deals, start=1):
+        row = Deal(match=match, seq=seq)
+        row.set_from_engine(deal)
+        rows.append(row)
+    Deal.objects.bulk_create(rows)
+    _rescore(match, rows)
+    return match
+
+
+def match_file_for(match: Match) -> MatchFile:
+    """The match as a match file: its frozen rules, teams, players and every deal's inputs."""
+    teams = []
+    for team in (0, 1):
+        first, second = match.seats[team], match.seats[team + 2]
+        players = (first.name, second.name) if first and second else None
+        teams.append(Team(match.team_names[team], players))
+    return MatchFile(
+        rules=match.engine_rules,
+        teams=(teams[0], teams[1]),
+        first_dealer=match.first_dealer,
+        deals=tuple(d.to_engine() for d in match.deals.in_order()),
+    )

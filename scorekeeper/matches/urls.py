@@ -1,0 +1,25 @@
+from django.urls import path
+
+from . import views
+
+app_name = "matches"
+
+urlpatterns = [
+    path("new/", views.new_match, name="new"),
+    path("import/", views.import_match, name="import"),
+    path("score/<str:token>/", views.scoreboard, name="scoreboard"),
+    path("score/<str:token>/deal/", views.deal_new, name="deal_new"),
+    path("score/<str:token>/deal/<int:seq>/", views.deal_edit, name="deal_edit"),
+    path("score/<str:token>/deal/<int:seq>/delete/", views.deal_delete, name="deal_delete"),
+    path("score/<str:token>/deal/<int:seq>/history/", views.deal_history, name="deal_history"),
+    path("score/<str:token>/passed/", views.deal_passed, name="deal_passed"),
+    path("score/<str:token>/manual/", views.deal_manual, name="deal_manual"),
+    path("score/<str:token>/undo/", views.undo, name="undo"),
+    path("score/<str:token>/count/", views.count_cards, name="count"),
+    path("score/<str:token>/share/", views.share, name="share"),
+    path("score/<str:token>/qr/<str:kind>.svg", views.qr_code, name="qr"),
+    path("score/<str:token>/match.json", views.export_scorer, name="export"),
+    path("score/<str:token>/rematch/", views.rematch, name="rematch"),
+    path("view/<str:token>/", views.viewer, name="viewer"),
+    path("view/<str:token>/match.json", views.export_viewer, name="export_viewer"),
+]

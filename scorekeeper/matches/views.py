@@ -1,0 +1,484 @@
+"""Match pages. Thin views: parse the request, call a service, render. Every page works as plain
+forms with POST-redirect-GET; htmx requests get the matching partial (name = element id)."""
+
+import json
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
+
+from scorekeeper.scoring import (
+    CARD_VALUES,
+    DECK,
+    InvalidInput,
+    PassedDeal,
+    PlayedDeal,
+    Rank,
+    Suit,
+    Trump,
+    count_points,
+    dump_match,
+    score_deal,
+    score_match,
+)
+from scorekeeper.scoring import (
+    render as render_lines,
+)
+from scorekeeper.scoring.cards import card_table
+
+from . import access, services
+from .board import build_board, page_lang
+from .engine_text import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, translate_engine_message
+from .forms import DealForm, ImportForm, ManualDealForm, NewMatchForm, deal_initial
+from .models import Match
+
+HX = "HX-Request"
+
+
+def _is_htmx(request: HttpRequest) -> bool:
+    return bool(getattr(request, "htmx", False))
+
+
+def _version(request: HttpRequest) -> int | None:
+    raw = request.POST.get("version", "")
+    return int(raw) if raw.isdigit() else None
+
+
+# New match, import ---------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def new_match(request: HttpRequest) -> HttpResponse:
+    owner = access.device_key(request)
+    form = NewMatchForm(request.POST or None)
+    if request.method == "POST" and form.is_valid() and form.rules is not None:
+        match = services.create_match(
+            owner_key=owner,
+            rules=form.rules,
+            team_names=(form.cleaned_data["team0_name"], form.cleaned_data["team1_name"]),
+            players=form.players(),
+            first_dealer=form.first_dealer_value(),
+        )
+        return redirect("matches:scoreboard", token=match.scorer_token)
+    presets = [(name, PRESET_NAMES[name], PRESET_SUMMARIES[name]) for name in PRESET_SUMMARIES]
+    return render(
+        request,
+        "matches/new.html",
+        {"form": form, "presets": presets, "known_players": services.known_player_names(owner)},
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def import_match(request: HttpRequest) -> HttpResponse:
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        match = services.import_match(
+            match_file=form.cleaned_data["file"], owner_key=access.device_key(request)
+        )
+        messages.success(request, _("Match imported."))
+        return redirect("matches:scoreboard", token=match.scorer_token)
+    return render(request, "matches/import.html", {"form": form})
+
+
+# Scoreboard ----------------------------------------------------------------------------------
+
+
+def _board_response(request: HttpRequest, match: Match, *, can_score: bool) -> HttpResponse:
+    # A poll that already has this version gets 204: htmx leaves the page as it is.
+    if _is_htmx(request) and request.GET.get("v") == str(match.version):
+        return HttpResponse(status=204)
+    board = build_board(match)
+    template = "matches/scoreboard.html"
+    if _is_htmx(request):
+        template += "#scoreboard"
+    return render(request, template, {"board": board, "match": match, "can_score": can_score})
+
+
+@require_GET
+@vary_on_headers(HX)
+def scoreboard(request: HttpRequest, token: str) -> HttpResponse:
+    match = access.match_for_scorer(request, token)
+    return _board_response(request, match, can_score=True)
+
+
+@require_GET
+@vary_on_headers(HX)
+def viewer(request: HttpRequest, token: str) -> HttpResponse:
+    return _board_response(request, access.match_for_viewer(token), can_score=False)
+
+
+def _after_change(request: HttpRequest, match: Match) -> HttpResponseBase:
+    """PRG: back to the scoreboard (htmx swaps it in place instead)."""
+    if _is_htmx(request):
+        match.refresh_from_db()
+        return _board_response(request, match, can_score=True)
+    return redirect("matches:scoreboard", token=match.scorer_token)
+
+
+def _changed_message(request: HttpRequest) -> None:
+    messages.warning(
+        request, _("The match changed on another phone meanwhile. Check the scores and try again.")
+    )
+
+
+# Recording deals -----------------------------------------------------------------------------
+
+
+def _deal_form(request: HttpRequest, match: Match, **kwargs: Any) -> DealForm:
+    return DealForm(
+        request.POST if request.method == "POST" else None,
+        rules=match.engine_rules,
+        team_names=match.team_names,
+        **kwargs,
+    )
+
+
+def _preview(match: Match, form: DealForm, replacing: int | None = None) -> dict[str, Any]:
+    """What the deal on the form would score, and the match totals after it (engine only)."""
+    if form.deal is None:
+        return {}
+    rules = match.engine_rules
+    result = score_deal(rules, form.deal)
+    rows = list(match.deals.in_order())
+    deals = [form.deal if row.seq == replacing else row.to_engine() for row in rows]
+    if replacing is None:
+        deals.append(form.deal)
+    try:
+        after = score_match(rules, deals, match.first_dealer)
+    except InvalidInput as error:
+        return {"result": result, "error": translate_engine_message(error.message)}
+    lang = page_lang()
+    return {
+        "result": result,
+        "lines": render_lines(result.breakdown, lang, match.team_names),
+        "after": after,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers(HX)
+def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
+    match = access.match_for_scorer(request, token)
+    if match.is_finished:
+        messages.info(request, _("The match is over: no more deals."))
+        return redirect("matches:scoreboard", token=token)
+    initial: dict[str, Any] = {"version": match.version}
+    for key in ("taker", "trump", "taker_points"):  # from the card-counting helper
+        if key in request.GET:
+            initial[key] = request.GET[key]
+    form = _deal_form(request, match, initial=initial)
+    preview: dict[str, Any] = {}
+    if request.method == "POST":
+        valid = form.is_valid() and form.deal is not None
+        if valid and "preview" not in request.POST and not _is_htmx(request):
+            assert form.deal is not None
+            try:
+                services.record_deal(
+                    match_id=match.pk,
+                    expected_version=form.cleaned_data.get("version"),
+                    deal=form.deal,
+                    author=access.author(request, match),
+                    submission=form.cleaned_data.get("submission"),
+                )
+            except services.MatchChanged as changed:
+                form = _rebind_version(form, changed.match.version)
+                form.changed = True  # type: ignore[attr-defined]
+            except services.MatchOver:
+                messages.info(request, _("The match is over: no more deals."))
+                return redirect("matches:scoreboard", token=token)
+            except InvalidInput as error:
+                form.add_error(None, translate_engine_message(error.message))
+            else:
+                return redirect("matches:scoreboard", token=token)
+        preview = _preview(match, form)
+        if _is_htmx(request):
+            return render(
+                request, "matches/deal_form.html#preview", _deal_context(match, form, preview)
+            )
+    return render(request, "matches/deal_form.html", _deal_context(match, form, preview))
+
+
+def _rebind_version(form: DealForm, version: int) -> DealForm:
+    data = {**form.data.dict(), "version": str(version)}  # type: ignore[attr-defined]
+    fresh = DealForm(data, rules=form.rules, team_names=form.team_names)
+    fresh.is_valid()
+    return fresh
+
+
+def _deal_context(
+    match: Match, form: DealForm, preview: dict[str, Any], **extra: Any
+) -> dict[str, Any]:
+    return {
+        "match": match,
+        "form": form,
+        "preview": preview,
+        "changed": getattr(form, "changed", False),
+        **extra,
+    }
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers(HX)
+def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
+    match = access.match_for_scorer(request, token)
+    row = get_object_or_404(match.deals, seq=seq)
+    if row.kind != row.Kind.PLAYED:
+        return redirect("matches:deal_history", token=token, seq=seq)
+    engine_deal = row.to_engine()
+    assert isinstance(engine_deal, PlayedDeal)
+    initial = {**deal_initial(engine_deal), "version": match.version}
+    form = _deal_form(request, match, initial=initial)
+    preview: dict[str, Any] = {}
+    if request.method == "POST":
+        valid = form.is_valid() and form.deal is not None
+        if valid and "preview" not in request.POST and not _is_htmx(request):
+            assert form.deal is not None
+            try:
+                services.edit_deal(
+                    match_id=match.pk,
+                    seq=seq,
+                    expected_version=form.cleaned_data.get("version"),
+                    deal=form.deal,
+                    author=access.author(request, match),
+                    submission=form.cleaned_data.get("submission"),
+                )
+            except services.MatchChanged as changed:
+                form = _rebind_version(form, changed.match.version)
+                form.changed = True  # type: ignore[attr-defined]
+            except InvalidInput as error:
+                form.add_error(None, translate_engine_message(error.message))
+            else:
+                messages.success(request, _("Deal %(n)s changed.") % {"n": row.number})
+                return redirect("matches:scoreboard", token=token)
+        preview = _preview(match, form, replacing=seq)
+        if _is_htmx(request):
+            return render(
+                request,
+                "matches/deal_form.html#preview",
+                _deal_context(match, form, preview, editing=row),
+            )
+    return render(
+        request, "matches/deal_form.html", _deal_context(match, form, preview, editing=row)
+    )
+
+
+@require_POST
+def deal_passed(request: HttpRequest, token: str) -> HttpResponseBase:
+    match = access.match_for_scorer(request, token)
+    try:
+        services.record_deal(
+            match_id=match.pk,
+            expected_version=_version(request),
+            deal=PassedDeal(),
+            author=access.author(request, match),
+            submission=request.POST.get("submission") or None,
+        )
+    except services.MatchChanged:
+        _changed_message(request)
+    except services.MatchOver:
+        messages.info(request, _("The match is over: no more deals."))
+    return _after_change(request, match)
+
+
+@require_http_methods(["GET", "POST"])
+def deal_manual(request: HttpRequest, token: str) -> HttpResponseBase:
+    match = access.match_for_scorer(request, token)
+    form = ManualDealForm(
+        request.POST if request.method == "POST" else None,
+        team_names=match.team_names,
+        initial={"version": match.version},
+    )
+    changed = False
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.record_deal(
+                match_id=match.pk,
+                expected_version=form.cleaned_data.get("version"),
+                deal=form.to_deal(),
+                author=access.author(request, match),
+                submission=form.cleaned_data.get("submission"),
+            )
+        except services.MatchChanged as error:
+            changed = True
+            data = {**request.POST.dict(), "version": str(error.match.version)}
+            form = ManualDealForm(data, team_names=match.team_names)
+        except services.MatchOver:
+            messages.info(request, _("The match is over: no more deals."))
+            return redirect("matches:scoreboard", token=token)
+        else:
+            return redirect("matches:scoreboard", token=token)
+    return render(
+        request, "matches/manual.html", {"match": match, "form": form, "changed": changed}
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def deal_delete(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
+    match = access.match_for_scorer(request, token)
+    row = get_object_or_404(match.deals, seq=seq)
+    if request.method == "POST":
+        try:
+            services.delete_deal(
+                match_id=match.pk,
+                seq=seq,
+                expected_version=_version(request),
+                author=access.author(request, match),
+            )
+        except services.MatchChanged:
+            _changed_message(request)
+        except InvalidInput as error:
+            messages.error(request, translate_engine_message(error.message))
+        else:
+            messages.success(
+                request, _("Deal %(n)s deleted. Undo brings it back.") % {"n": row.number}
+            )
+        return redirect("matches:scoreboard", token=token)
+    return render(request, "matches/delete.html", {"match": match, "row": row})
+
+
+@require_POST
+@vary_on_headers(HX)
+def undo(request: HttpRequest, token: str) -> HttpResponseBase:
+    match = access.match_for_scorer(request, token)
+    try:
+        change = services.undo_last_change(
+            match_id=match.pk,
+            expected_version=_version(request),
+            author=access.author(request, match),
+        )
+    except services.MatchChanged:
+        _changed_message(request)
+    except services.NothingToUndo:
+        messages.info(request, _("Nothing to undo."))
+    else:
+        assert change.undoes is not None
+        messages.success(
+            request,
+            _("Undone: deal %(n)s %(action)s.")
+            % {"n": change.number, "action": change.undoes.get_action_display()},
+        )
+    return _after_change(request, match)
+
+
+@require_GET
+def deal_history(request: HttpRequest, token: str, seq: int) -> HttpResponse:
+    match = access.match_for_scorer(request, token)
+    changes = list(match.changes.filter(seq=seq).order_by("-id"))
+    row = match.deals.filter(seq=seq).first()
+    if row is None and not changes:
+        return render(request, "404.html", status=404)
+    return render(
+        request,
+        "matches/history.html",
+        {"match": match, "row": row, "changes": changes, "seq": seq},
+    )
+
+
+# Sharing, files, rematch ---------------------------------------------------------------------
+
+
+@require_GET
+def share(request: HttpRequest, token: str) -> HttpResponse:
+    match = access.match_for_scorer(request, token)
+    links = {
+        "view": request.build_absolute_uri(reverse("matches:viewer", args=[match.view_token])),
+        "scorer": request.build_absolute_uri(reverse("matches:scoreboard", args=[token])),
+    }
+    return render(request, "matches/share.html", {"match": match, "links": links})
+
+
+@require_GET
+def qr_code(request: HttpRequest, token: str, kind: str) -> HttpResponse:
+    match = access.match_for_scorer(request, token)
+    target = (
+        reverse("matches:viewer", args=[match.view_token])
+        if kind == "view"
+        else reverse("matches:scoreboard", args=[token])
+    )
+    svg = segno.make(request.build_absolute_uri(target), error="m").svg_inline(
+        scale=6, dark="#111", light="#fff"
+    )
+    response = HttpResponse(svg, content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=3600"
+    return response
+
+
+def _export(match: Match) -> HttpResponse:
+    body = json.dumps(dump_match(services.match_file_for(match)), ensure_ascii=False, indent=2)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="match-{match.view_token[:8]}.json"'
+    return response
+
+
+@require_GET
+def export_scorer(request: HttpRequest, token: str) -> HttpResponse:
+    return _export(access.match_for_scorer(request, token))
+
+
+@require_GET
+def export_viewer(request: HttpRequest, token: str) -> HttpResponse:
+    return _export(access.match_for_viewer(token))
+
+
+@require_POST
+def rematch(request: HttpRequest, token: str) -> HttpResponseBase:
+    match = access.match_for_scorer(request, token)
+    new = services.rematch(match=match, owner_key=access.device_key(request))
+    url = reverse("matches:scoreboard", args=[new.scorer_token])
+    return HttpResponseClientRedirect(url) if _is_htmx(request) else redirect(url)
+
+
+# Card-counting helper ------------------------------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+@vary_on_headers(HX)
+def count_cards(request: HttpRequest, token: str) -> HttpResponse:
+    match = access.match_for_scorer(request, token)
+    source = request.POST if request.method == "POST" else request.GET
+    rules = match.engine_rules
+    trumps = [t for t in Trump if t.is_suit or rules.sa_ta]
+    trump_value = source.get("trump", "")
+    trump = Trump(trump_value) if trump_value in {t.value for t in trumps} else Trump.SPADES
+    picked = set(source.getlist("card"))
+    cards = [card for card in DECK if f"{card.rank.value}-{card.suit.value}" in picked]
+    last_trick = source.get("last_trick") == "on"
+    total = count_points(cards, trump, last_trick=last_trick)
+    taker = source.get("taker", "0") if source.get("taker") in ("0", "1") else "0"
+    suits = [
+        (
+            suit,
+            [
+                (
+                    card,
+                    f"{card.rank.value}-{card.suit.value}",
+                    CARD_VALUES[card_table(suit, trump)][card.rank],
+                )
+                for card in DECK
+                if card.suit == suit
+            ],
+        )
+        for suit in Suit
+    ]
+    context = {
+        "match": match,
+        "trumps": [(t.value, TRUMP_LABELS[t.value]) for t in trumps],
+        "trump": trump.value,
+        "suits": suits,
+        "picked": picked,
+        "last_trick": last_trick,
+        "total": total,
+        "taker": taker,
+        "ranks": list(Rank),
+        "use_url": reverse("matches:deal_new", args=[match.scorer_token])
+        + f"?taker={taker}&trump={trump.value}&taker_points={min(total, 162)}",
+    }
+    template = "matches/count.html#count-total" if _is_htmx(request) else "matches/count.html"
+    return render(request, template, context)

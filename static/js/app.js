@@ -1,0 +1,23 @@
+// Progressive enhancement only: every page works without this file.
+// Card points: typing one team's points fills the other's (162 in all).
+document.addEventListener("input", (event) => {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement)) return;
+  const pairs = { id_taker_points: "id_defence_points", id_defence_points: "id_taker_points" };
+  const otherId = pairs[input.id];
+  if (!otherId) return;
+  const other = document.getElementById(otherId);
+  const value = Number.parseInt(input.value, 10);
+  if (other && Number.isInteger(value) && value >= 0 && value <= 162) {
+    other.value = String(162 - value);
+  } else if (other && input.value === "") {
+    other.value = "";
+  }
+});
+// A tap on "Save" disables it until the page changes: one tap, one deal (the server also dedups).
+document.addEventListener("submit", (event) => {
+  const button = event.submitter;
+  if (button instanceof HTMLButtonElement && !button.name) {
+    setTimeout(() => { button.disabled = true; }, 0);
+  }
+});
