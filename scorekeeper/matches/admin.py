@@ -12,7 +12,7 @@ class PlayerAdmin(admin.ModelAdmin[Player]):
 class DealInline(admin.TabularInline[Deal, Match]):
     model = Deal
     extra = 0
-    fields = [
+    readonly_fields = (
         "number",
         "kind",
         "taker",
@@ -22,8 +22,8 @@ class DealInline(admin.TabularInline[Deal, Match]):
         "outcome",
         "score0",
         "score1",
-    ]
-    readonly_fields = fields
+    )
+    fields = readonly_fields
     can_delete = False
 
 
