@@ -21,3 +21,7 @@ document.addEventListener("submit", (event) => {
     setTimeout(() => { button.disabled = true; }, 0);
   }
 });
+// Coming back to a page from the history cache: the buttons work again.
+window.addEventListener("pageshow", () => {
+  for (const button of document.querySelectorAll("button[disabled]")) button.disabled = false;
+});
