@@ -236,12 +236,24 @@ def parse_match(value: object) -> MatchFile:
     return match
 
 
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # json keeps the last of two equal keys; a typo must never pass silently.
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise InvalidInput("", f"the key {key!r} appears twice in one object")
+        out[key] = value
+    return out
+
+
 def load_match(text: str | bytes) -> MatchFile:
     """Parse a match document from JSON text."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except (ValueError, UnicodeDecodeError) as error:
         raise InvalidInput("", f"not valid JSON: {error}") from None
+    except RecursionError:  # "[[[[..." nested deeper than the decoder can go
+        raise InvalidInput("", "not valid JSON: nested too deeply") from None
     return parse_match(data)
 
 
