@@ -14,6 +14,7 @@ urlpatterns = [
     path("score/<str:token>/deal/<int:seq>/history/", views.deal_history, name="deal_history"),
     path("score/<str:token>/passed/", views.deal_passed, name="deal_passed"),
     path("score/<str:token>/manual/", views.deal_manual, name="deal_manual"),
+    path("score/<str:token>/deal/<int:seq>/manual/", views.deal_manual, name="deal_manual_edit"),
     path("score/<str:token>/undo/", views.undo, name="undo"),
     path("score/<str:token>/count/", views.count_cards, name="count"),
     path("score/<str:token>/share/", views.share, name="share"),

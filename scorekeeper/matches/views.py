@@ -37,7 +37,7 @@ from . import access, services
 from .board import build_board, page_lang
 from .engine_text import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, translate_engine_message
 from .forms import DealForm, ImportForm, ManualDealForm, NewMatchForm, deal_initial
-from .models import Match
+from .models import Deal, Match
 
 HX = "HX-Request"
 
@@ -229,11 +229,12 @@ def _deal_context(
 def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)
     row = get_object_or_404(match.deals, seq=seq)
-    if row.kind != row.Kind.PLAYED:
-        return redirect("matches:deal_history", token=token, seq=seq)
+    if row.kind == Deal.Kind.MANUAL:
+        return redirect("matches:deal_manual_edit", token=token, seq=seq)
     engine_deal = row.to_engine()
-    assert isinstance(engine_deal, PlayedDeal)
-    initial = {**deal_initial(engine_deal), "version": match.version}
+    # A passed deal can be turned into a played one (it was recorded by mistake).
+    initial = deal_initial(engine_deal) if isinstance(engine_deal, PlayedDeal) else {}
+    initial["version"] = match.version
     form = _deal_form(request, match, initial=initial)
     preview: dict[str, Any] = {}
     if request.method == "POST":
@@ -288,23 +289,32 @@ def deal_passed(request: HttpRequest, token: str) -> HttpResponseBase:
 
 
 @require_http_methods(["GET", "POST"])
-def deal_manual(request: HttpRequest, token: str) -> HttpResponseBase:
+def deal_manual(request: HttpRequest, token: str, seq: int | None = None) -> HttpResponseBase:
+    """A manual-score deal: a new one, or (with `seq`) a change to one."""
     match = access.match_for_scorer(request, token)
+    row = get_object_or_404(match.deals, seq=seq, kind=Deal.Kind.MANUAL) if seq else None
+    initial: dict[str, Any] = {"version": match.version}
+    if row is not None:
+        initial.update(score0=row.manual0, score1=row.manual1, note=row.note)
     form = ManualDealForm(
         request.POST if request.method == "POST" else None,
         team_names=match.team_names,
-        initial={"version": match.version},
+        initial=initial,
     )
     changed = False
     if request.method == "POST" and form.is_valid():
+        common: dict[str, Any] = {
+            "match_id": match.pk,
+            "expected_version": form.cleaned_data.get("version"),
+            "deal": form.to_deal(),
+            "author": access.author(request, match),
+            "submission": form.cleaned_data.get("submission"),
+        }
         try:
-            services.record_deal(
-                match_id=match.pk,
-                expected_version=form.cleaned_data.get("version"),
-                deal=form.to_deal(),
-                author=access.author(request, match),
-                submission=form.cleaned_data.get("submission"),
-            )
+            if row is None:
+                services.record_deal(**common)
+            else:
+                services.edit_deal(seq=row.seq, **common)
         except services.MatchChanged as error:
             changed = True
             data = {**request.POST.dict(), "version": str(error.match.version)}
@@ -312,11 +322,12 @@ def deal_manual(request: HttpRequest, token: str) -> HttpResponseBase:
         except services.MatchOver:
             messages.info(request, _("The match is over: no more deals."))
             return redirect("matches:scoreboard", token=token)
+        except InvalidInput as error:
+            form.add_error(None, translate_engine_message(error.message))
         else:
             return redirect("matches:scoreboard", token=token)
-    return render(
-        request, "matches/manual.html", {"match": match, "form": form, "changed": changed}
-    )
+    context = {"match": match, "form": form, "changed": changed, "editing": row}
+    return render(request, "matches/manual.html", context)
 
 
 @require_http_methods(["GET", "POST"])

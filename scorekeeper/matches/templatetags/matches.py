@@ -43,3 +43,43 @@ def deal_summary(deal: Deal, match: Match) -> str:
     if deal.capot is not None:
         parts.append(_("capot"))
     return " · ".join(parts)
+
+
+@register.simple_tag
+def describe_deal(data: dict[str, Any] | None, match: Match) -> str:
+    """A deal's inputs (a match-file dict, as kept in its history) in words."""
+    if not data:
+        return "—"
+    if data.get("passed"):
+        return _("All passed")
+    names = match.team_names
+    if "manual_scores" in data:
+        first, second = data["manual_scores"]
+        text = _("Manual score: %(a)s %(x)s, %(b)s %(y)s") % {
+            "a": names[0], "x": first, "b": names[1], "y": second}  # fmt: skip
+    else:
+        contract = data.get("contract", "")
+        contract = {"capot": _("Capot"), "generale": _("Générale")}.get(contract, contract)
+        parts = [f"{contract} {TRUMP_SHORT.get(data.get('trump', ''), '')}".strip()]
+        if data.get("coinche") == "coinche":
+            parts[-1] += " " + _("coinché")
+        elif data.get("coinche") == "surcoinche":
+            parts[-1] += " " + _("surcoinché")
+        parts.append(_("taken by %(team)s") % {"team": names[data["taker"]]})
+        if "capot" in data:
+            parts.append(_("capot %(team)s") % {"team": names[data["capot"]]})
+            if data.get("generale"):
+                parts.append(_("générale"))
+        else:
+            parts.append(_("%(points)s card points") % {"points": data.get("taker_points")})
+        for team, count in enumerate(data.get("belote", [0, 0])):
+            if count:
+                parts.append(_("belote %(team)s ×%(n)s") % {"team": names[team], "n": count})
+        for team, items in enumerate(data.get("announcements", [[], []])):
+            for item in items:
+                kind = "carré" if item["kind"] == "carre" else item["kind"]
+                parts.append(f"{kind} {item['high']} ({names[team]})")
+        text = " · ".join(parts)
+    if data.get("note"):
+        text += f" — {data['note']}"
+    return text
