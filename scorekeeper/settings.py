@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "scorekeeper.web",
     "scorekeeper.matches",
+    "scorekeeper.accounts",
 ]
 
 MIDDLEWARE = [
@@ -64,6 +65,7 @@ MIDDLEWARE = [
     "django_htmx.middleware.HtmxMiddleware",
 ]
 
+LOGIN_URL = "accounts:login"
 ROOT_URLCONF = "scorekeeper.urls"
 FORM_RENDERER = "django.forms.renderers.TemplatesSetting"  # lets templates/ restyle widgets
 WSGI_APPLICATION = "scorekeeper.wsgi.application"

@@ -4,6 +4,7 @@ from django.urls import include, path
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("accounts/", include("scorekeeper.accounts.urls")),
     path("", include("scorekeeper.matches.urls")),
     path("", include("scorekeeper.web.urls")),
 ]

@@ -7,7 +7,7 @@ import secrets
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from .models import Match
+from .models import Match, MatchScorer
 from .services import Author
 
 DEVICE_KEY = "device"
@@ -28,12 +28,24 @@ def _with_seats(token_field: str, token: str) -> Match:
     return get_object_or_404(queryset, **{token_field: token})
 
 
+def is_owner(request: HttpRequest, match: Match) -> bool:
+    """The creating browser, or the account that browser signed in to."""
+    if request.user.is_authenticated and match.owner_id == request.user.pk:
+        return True
+    return match.owner_key == request.session.get(DEVICE_KEY)
+
+
 def match_for_scorer(request: HttpRequest, token: str) -> Match:
-    """The match whose scorer link this is (404 otherwise); remembered for this browser's list."""
+    """The match whose scorer link this is (404 otherwise); remembered for this browser's list,
+    and for a signed-in scorer, in the account's history."""
     match = _with_seats("scorer_token", token)
+    if is_owner(request, match):
+        return match
     remembered = request.session.get(REMEMBERED, [])
-    if match.owner_key != request.session.get(DEVICE_KEY) and match.pk not in remembered:
+    if match.pk not in remembered:
         request.session[REMEMBERED] = [match.pk, *remembered][:REMEMBER_AT_MOST]
+        if request.user.is_authenticated:
+            MatchScorer.objects.get_or_create(match=match, user=request.user)
     return match
 
 
@@ -43,6 +55,8 @@ def match_for_viewer(token: str) -> Match:
 
 def author(request: HttpRequest, match: Match) -> Author:
     key = device_key(request)
+    if request.user.is_authenticated:
+        return Author(key=key, label=request.user.get_username())
     label = "creator" if key == match.owner_key else "scorer link"
     return Author(key=key, label=label)
 

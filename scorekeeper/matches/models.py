@@ -23,8 +23,15 @@ class Player(models.Model):
     """A name as a table knows it. Names are kept per browser (or account), not shared site-wide."""
 
     name = models.CharField(_("name"), max_length=60)
-    owner_key = models.CharField(max_length=64, db_index=True)
-    user = models.ForeignKey(
+    owner_key = models.CharField(max_length=64, db_index=True)  # the browser that first named them
+    owner = models.ForeignKey(  # the account of that browser, once it signed in
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="named_players",
+    )
+    user = models.ForeignKey(  # "this is me": the account of the person behind the name
         settings.AUTH_USER_MODEL,
         null=True,
         blank=True,
@@ -47,6 +54,22 @@ class MatchQuerySet(models.QuerySet["Match"]):
     def owned_by(self, owner_key: str) -> "MatchQuerySet":
         return self.filter(owner_key=owner_key)
 
+    def visible_to(
+        self,
+        *,
+        user: Any = None,
+        device_key: str | None = None,
+        remembered: list[int] | None = None,
+    ) -> "MatchQuerySet":
+        """The matches of someone's history: created by this browser or account, or scored by
+        them through a scorer link."""
+        condition = models.Q(pk__in=remembered or [])
+        if device_key:
+            condition |= models.Q(owner_key=device_key)
+        if user is not None:
+            condition |= models.Q(owner=user) | models.Q(scorers__user=user)
+        return self.filter(condition).distinct()
+
     def newest_first(self) -> "MatchQuerySet":
         return self.order_by("-updated_at", "-id")
 
@@ -59,6 +82,13 @@ class Match(models.Model):
     view_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     scorer_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     owner_key = models.CharField(max_length=64, db_index=True)  # the browser that created it
+    owner = models.ForeignKey(  # its account, once that browser signed in
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="matches",
+    )
     rules = models.JSONField()  # every resolved setting (Rules.to_dict()), frozen with the match
     preset = models.CharField(max_length=32)
     game = models.CharField(max_length=10)
@@ -139,6 +169,24 @@ class Match(models.Model):
         if player is not None:
             return player.name
         return f"{self.team_names[seat % 2]} ({seat // 2 + 1})"
+
+
+class MatchScorer(models.Model):
+    """An account that opened a match through its scorer link: the match is in its history."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="scorers")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scored_matches"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["match", "user"], name="match_scorer_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} scores {self.match_id}"
 
 
 class DealQuerySet(models.QuerySet["Deal"]):

@@ -21,7 +21,7 @@ from scorekeeper.scoring import (
     score_match,
 )
 
-from .models import Deal, DealChange, Match, Player
+from .models import Deal, DealChange, Match, Player, new_token
 
 CACHE_FIELDS = ["number", "outcome", "score0", "score1", "total0", "total1", "reserve_after"]
 
@@ -106,6 +106,16 @@ def rematch(*, match: Match, owner_key: str) -> Match:
         first_dealer=(match.first_dealer + 1) % 4,
         rematch_of=match,
     )
+
+
+@transaction.atomic
+def regenerate_links(*, match_id: int) -> Match:
+    """New read-only and scorer links: the old ones stop working at once."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    match.view_token, match.scorer_token = new_token(), new_token()
+    match.version += 1
+    match.save(update_fields=["view_token", "scorer_token", "version", "updated_at"])
+    return match
 
 
 def _lock(match_id: int, expected_version: int | None) -> Match:

@@ -402,7 +402,20 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
         "view": request.build_absolute_uri(reverse("matches:viewer", args=[match.view_token])),
         "scorer": request.build_absolute_uri(reverse("matches:scoreboard", args=[token])),
     }
-    return render(request, "matches/share.html", {"match": match, "links": links})
+    context = {"match": match, "links": links, "is_owner": access.is_owner(request, match)}
+    return render(request, "matches/share.html", context)
+
+
+@require_POST
+def regenerate_links(request: HttpRequest, token: str) -> HttpResponseBase:
+    """The owner revokes both links and gets new ones (scorers must be sent the new link)."""
+    match = access.match_for_scorer(request, token)
+    if not access.is_owner(request, match):
+        messages.error(request, _("Only the match's owner can change its links."))
+        return redirect("matches:share", token=token)
+    match = services.regenerate_links(match_id=match.pk)
+    messages.success(request, _("New links made: the old ones no longer work."))
+    return redirect("matches:share", token=match.scorer_token)
 
 
 @require_GET

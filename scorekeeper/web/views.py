@@ -11,13 +11,11 @@ RECENT = 30
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     """Start a match, or go back to one this browser created or scored through a link."""
-    key = request.session.get(access.DEVICE_KEY)
-    matches = Match.objects.none()
-    remembered = access.remembered_ids(request)
-    if key or remembered:
-        matches = (
-            Match.objects.filter(owner_key=key or "-") | Match.objects.filter(pk__in=remembered)
-        ).newest_first()[:RECENT]
+    matches = Match.objects.visible_to(
+        user=request.user if request.user.is_authenticated else None,
+        device_key=request.session.get(access.DEVICE_KEY),
+        remembered=access.remembered_ids(request),
+    ).newest_first()[:RECENT]
     return render(request, "home.html", {"matches": matches})
 
 

@@ -1,0 +1,69 @@
+"""Sign up, log in, log out. Signing in claims what this browser created without an account."""
+
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth.forms import AuthenticationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods, require_POST
+
+from scorekeeper.matches import access
+
+from .forms import SignupForm
+from .services import claim_device
+
+
+def _next_url(request: HttpRequest) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or "/"
+    safe = url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return target if safe else "/"
+
+
+def _sign_in(request: HttpRequest, user: object) -> None:
+    key = access.device_key(request)
+    scored = access.remembered_ids(request)
+    login(request, user)  # type: ignore[arg-type]
+    request.session[access.DEVICE_KEY] = key  # the same browser after the session is renewed
+    claimed = claim_device(user=request.user, device_key=key, scored_ids=scored)  # type: ignore[arg-type]
+    if claimed:
+        messages.success(
+            request,
+            ngettext(
+                "%(n)s match from this browser is now in your history.",
+                "%(n)s matches from this browser are now in your history.",
+                claimed,
+            )
+            % {"n": claimed},
+        )
+
+
+@require_http_methods(["GET", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        _sign_in(request, user)
+        messages.success(request, _("Welcome, %(name)s!") % {"name": user.get_username()})
+        return redirect(_next_url(request))
+    return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
+
+
+@require_http_methods(["GET", "POST"])
+def login_view(request: HttpRequest) -> HttpResponse:
+    form = AuthenticationForm(request, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        _sign_in(request, form.get_user())
+        return redirect(_next_url(request))
+    return render(request, "accounts/login.html", {"form": form, "next": _next_url(request)})
+
+
+@require_POST
+def logout_view(request: HttpRequest) -> HttpResponse:
+    logout(request)
+    messages.info(request, _("You are logged out."))
+    return redirect("/")
