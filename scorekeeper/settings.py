@@ -48,6 +48,7 @@ INSTALLED_APPS = [
     "scorekeeper.web",
     "scorekeeper.matches",
     "scorekeeper.accounts",
+    "scorekeeper.history",
 ]
 
 MIDDLEWARE = [

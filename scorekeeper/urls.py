@@ -6,5 +6,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("scorekeeper.accounts.urls")),
     path("", include("scorekeeper.matches.urls")),
+    path("", include("scorekeeper.history.urls")),
     path("", include("scorekeeper.web.urls")),
 ]

@@ -125,10 +125,12 @@ def _lock(match_id: int, expected_version: int | None) -> Match:
     return match
 
 
-def _rescore(match: Match, deals: list[Deal]) -> MatchResult:
-    """Score `deals` (in order) with the match's rules and write every cache. New rows are saved."""
+def rescore(match: Match, deals: list[Deal]) -> MatchResult:
+    """Score `deals` (in order) with the match's rules and write every cache; new rows are
+    inserted in one query, changed ones updated in one."""
     result = score_match(match.engine_rules, [d.to_engine() for d in deals], match.first_dealer)
     changed: list[Deal] = []
+    new: list[Deal] = []
     for row, scored in zip(deals, result.deals, strict=True):
         values = {
             "number": scored.number,
@@ -139,13 +141,15 @@ def _rescore(match: Match, deals: list[Deal]) -> MatchResult:
             "total1": scored.totals[1],
             "reserve_after": scored.reserve,
         }
-        dirty = row.pk is None or any(getattr(row, k) != v for k, v in values.items())
+        dirty = any(getattr(row, k) != v for k, v in values.items())
         for key, value in values.items():
             setattr(row, key, value)
         if row.pk is None:
-            row.save()
+            new.append(row)
         elif dirty:
             changed.append(row)
+    if new:
+        Deal.objects.bulk_create(new)
     if changed:
         Deal.objects.bulk_update(changed, CACHE_FIELDS)
     was_finished = match.is_finished
@@ -197,7 +201,7 @@ def record_deal(
     row = Deal(match=match, seq=deals[-1].seq + 1 if deals else 1)
     row.set_from_engine(deal)
     deals.append(row)
-    _rescore(match, deals)
+    rescore(match, deals)
     DealChange.objects.create(
         match=match,
         seq=row.seq,
@@ -234,7 +238,7 @@ def edit_deal(
     row = next(d for d in deals if d.seq == seq)
     before = row.as_match_dict()
     row.set_from_engine(deal)
-    _rescore(match, deals)
+    rescore(match, deals)
     row.save()
     DealChange.objects.create(
         match=match,
@@ -258,7 +262,7 @@ def delete_deal(*, match_id: int, seq: int, expected_version: int | None, author
     deals.remove(row)
     before, number = row.as_match_dict(), row.number
     row.delete()
-    _rescore(match, deals)
+    rescore(match, deals)
     DealChange.objects.create(
         match=match,
         seq=seq,
@@ -297,7 +301,7 @@ def undo_last_change(*, match_id: int, expected_version: int | None, author: Aut
             deals.sort(key=lambda d: d.seq)
         else:
             restored.save()
-    _rescore(match, deals)
+    rescore(match, deals)
     last.undone = True
     last.save(update_fields=["undone"])
     return DealChange.objects.create(
@@ -327,18 +331,25 @@ def import_match(*, match_file: MatchFile, owner_key: str) -> Match:
         players=players,
         first_dealer=match_file.first_dealer,
     )
-    rows = []
-    for seq, deal in enumerate(match_file.deals, start=1):
-        row = Deal(match=match, seq=seq)
-        row.set_from_engine(deal)
-        rows.append(row)
-    Deal.objects.bulk_create(rows)
-    _rescore(match, rows)
+    rescore(match, new_deal_rows(match, match_file.deals))
     return match
 
 
-def match_file_for(match: Match) -> MatchFile:
-    """The match as a match file: its frozen rules, teams, players and every deal's inputs."""
+def new_deal_rows(match: Match, deals: Sequence[EngineDeal]) -> list[Deal]:
+    """Unsaved rows for these deals, in order (`rescore` saves them with their scores)."""
+    rows = []
+    for seq, deal in enumerate(deals, start=1):
+        row = Deal(match=match, seq=seq)
+        row.set_from_engine(deal)
+        rows.append(row)
+    return rows
+
+
+def match_file_for(match: Match, rows: list[Deal] | None = None) -> MatchFile:
+    """The match as a match file: its frozen rules, teams, players and every deal's inputs
+    (`rows`, its deals in order, when the caller already has them)."""
+    if rows is None:
+        rows = list(match.deals.in_order())
     teams = []
     for team in (0, 1):
         first, second = match.seats[team], match.seats[team + 2]
@@ -348,5 +359,5 @@ def match_file_for(match: Match) -> MatchFile:
         rules=match.engine_rules,
         teams=(teams[0], teams[1]),
         first_dealer=match.first_dealer,
-        deals=tuple(d.to_engine() for d in match.deals.in_order()),
+        deals=tuple(d.to_engine() for d in rows),
     )

@@ -1,0 +1,71 @@
+"""Server-rendered SVG charts: plain coordinates for a template, no chart library, no script."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+WIDTH, HEIGHT = 320, 180
+PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 36, 8, 10, 22
+
+
+@dataclass(frozen=True)
+class Line:
+    css: str  # a class of app.css: the colour of the line
+    points: str  # "x,y x,y ..." for <polyline points>
+    label: str
+
+
+@dataclass(frozen=True)
+class Tick:
+    y: float
+    label: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    width: int
+    height: int
+    lines: list[Line]
+    ticks: list[Tick]
+    target_y: float | None
+    x_labels: list[tuple[float, str]]
+    plot_left: int = PAD_LEFT
+    plot_right: int = WIDTH - PAD_RIGHT
+    plot_bottom: int = HEIGHT - PAD_BOTTOM
+
+
+def _nice_top(value: float) -> int:
+    for step in (10, 20, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000):
+        if value <= step * 5:
+            return int(-(-value // step) * step) or step
+    return int(value)
+
+
+def line_chart(
+    series: Sequence[tuple[str, str, Sequence[float]]],
+    *,
+    target: float | None = None,
+    floor: float = 0,
+) -> Chart:
+    """Series of (css class, label, values), plotted against their index (0 = start)."""
+    longest = max((len(values) for _, _, values in series), default=0)
+    top = max([target or 0, *(max(values, default=0) for _, _, values in series), floor + 1])
+    top = _nice_top(top - floor) + floor
+    span_x = max(longest - 1, 1)
+    plot_w = WIDTH - PAD_LEFT - PAD_RIGHT
+    plot_h = HEIGHT - PAD_TOP - PAD_BOTTOM
+
+    def x(i: int) -> float:
+        return round(PAD_LEFT + plot_w * i / span_x, 1)
+
+    def y(v: float) -> float:
+        return round(PAD_TOP + plot_h * (1 - (v - floor) / (top - floor)), 1)
+
+    lines = [
+        Line(css, " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values)), label)
+        for css, label, values in series
+    ]
+    ticks = [Tick(y(floor + (top - floor) * k / 4), str(round(floor + (top - floor) * k / 4)))
+             for k in range(5)]  # fmt: skip
+    step = max(1, span_x // 6)
+    x_labels = [(x(i), str(i)) for i in range(0, longest, step)]
+    return Chart(WIDTH, HEIGHT, lines, ticks, y(target) if target else None, x_labels)

@@ -1,0 +1,60 @@
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.matches.engine_text import PRESET_NAMES
+from scorekeeper.matches.models import Match
+
+from .selectors import HistoryFilters
+
+MAX_BACKUP_BYTES = 20 * 1024 * 1024
+
+
+class HistoryFilterForm(forms.Form):
+    q = forms.CharField(label=_("Search a team or a player"), required=False, max_length=60)
+    date_from = forms.DateField(
+        label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    date_to = forms.DateField(
+        label=_("To"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    game = forms.ChoiceField(
+        label=_("Game"),
+        required=False,
+        choices=[("", _("All")), ("coinche", _("Coinche")), ("belote", _("Classic belote"))],
+    )
+    preset = forms.ChoiceField(
+        label=_("Rules"),
+        required=False,
+        choices=[("", _("All")), *((name, label) for name, label in PRESET_NAMES.items())],
+    )
+    player = forms.CharField(label=_("Player"), required=False, max_length=60)
+    status = forms.ChoiceField(
+        label=_("Status"),
+        required=False,
+        choices=[("", _("All")), *Match.Status.choices],
+    )
+
+    def filters(self) -> HistoryFilters:
+        if not self.is_valid():
+            return HistoryFilters()
+        data = self.cleaned_data
+        return HistoryFilters(
+            date_from=data.get("date_from"),
+            date_to=data.get("date_to"),
+            game=data.get("game") or "",
+            preset=data.get("preset") or "",
+            player=(data.get("player") or "").strip(),
+            status=data.get("status") or "",
+            q=(data.get("q") or "").strip(),
+        )
+
+
+class RestoreForm(forms.Form):
+    file = forms.FileField(label=_("Backup (.zip of match files)"))
+
+    def clean_file(self) -> bytes:
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_BACKUP_BYTES:
+            raise forms.ValidationError(_("The file is too large (20 MB at most)."))
+        data: bytes = upload.read()
+        return data

@@ -1,0 +1,302 @@
+"""Read-only queries behind the history, review and player pages. Lists and statistics are
+aggregated in the database, so the number of queries does not grow with the data."""
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date
+
+from django.db.models import (
+    Avg,
+    Case,
+    Count,
+    F,
+    IntegerField,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
+
+from scorekeeper.matches.models import Deal, Match, Player
+from scorekeeper.scoring import MatchResult
+
+SEATS = ("seat0", "seat1", "seat2", "seat3")
+
+
+# History list --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HistoryFilters:
+    date_from: date | None = None
+    date_to: date | None = None
+    game: str = ""
+    preset: str = ""
+    player: str = ""
+    status: str = ""
+    q: str = ""
+
+
+def filter_history(matches: QuerySet[Match], filters: HistoryFilters) -> QuerySet[Match]:
+    if filters.date_from:
+        matches = matches.filter(created_at__date__gte=filters.date_from)
+    if filters.date_to:
+        matches = matches.filter(created_at__date__lte=filters.date_to)
+    if filters.game:
+        matches = matches.filter(game=filters.game)
+    if filters.preset:
+        matches = matches.filter(preset=filters.preset)
+    if filters.status:
+        matches = matches.filter(status=filters.status)
+    if filters.player:
+        matches = matches.filter(_any_seat_named(filters.player))
+    if filters.q:
+        matches = matches.filter(
+            Q(team0_name__icontains=filters.q)
+            | Q(team1_name__icontains=filters.q)
+            | _any_seat_named(filters.q)
+        )
+    return matches.order_by("-created_at", "-id")
+
+
+def _any_seat_named(text: str) -> Q:
+    condition = Q()
+    for seat in SEATS:
+        condition |= Q(**{f"{seat}__name__icontains": text})
+    return condition
+
+
+# Match review --------------------------------------------------------------------------------
+
+
+@dataclass
+class TeamFacts:
+    taken: int = 0
+    made: int = 0
+    failed: int = 0
+    litiges: int = 0
+    coinches: int = 0
+    surcoinches: int = 0
+    capots: int = 0
+    belotes: int = 0
+    announcement_points: int = 0
+
+
+@dataclass
+class MatchFacts:
+    teams: tuple[TeamFacts, TeamFacts] = field(default_factory=lambda: (TeamFacts(), TeamFacts()))
+    passed: int = 0
+    manual: int = 0
+    biggest: tuple[int, int, int] | None = None  # (deal number, team, points)
+
+
+def match_facts(rows: list[Deal], result: MatchResult) -> MatchFacts:
+    """Per-team counts of one match, from its stored inputs and the engine's results."""
+    facts = MatchFacts()
+    for row, scored in zip(rows, result.deals, strict=True):
+        if row.kind == Deal.Kind.PASSED:
+            facts.passed += 1
+            continue
+        if row.kind == Deal.Kind.MANUAL:
+            facts.manual += 1
+        else:
+            assert row.taker is not None
+            takers, defence = facts.teams[row.taker], facts.teams[1 - row.taker]
+            takers.taken += 1
+            if scored.outcome == "made":
+                takers.made += 1
+            elif scored.outcome == "failed":
+                takers.failed += 1
+            else:
+                takers.litiges += 1
+            if row.coinche != "none":
+                defence.coinches += 1
+            if row.coinche == "surcoinche":
+                takers.surcoinches += 1
+            if row.capot is not None:
+                facts.teams[row.capot].capots += 1
+            facts.teams[0].belotes += row.belote0
+            facts.teams[1].belotes += row.belote1
+            for team in (0, 1):
+                facts.teams[team].announcement_points += scored.result.announcement_points[team]
+        for team in (0, 1):
+            points = scored.scores[team]
+            if points and (facts.biggest is None or points > facts.biggest[2]):
+                facts.biggest = (scored.number, team, points)
+    return facts
+
+
+# Player statistics ---------------------------------------------------------------------------
+
+
+def player_ids_for(player: Player) -> list[int]:
+    """The player, and every other name linked to the same account ("this is me")."""
+    if player.user_id is None:
+        return [player.pk]
+    return list(Player.objects.filter(user_id=player.user_id).values_list("pk", flat=True))
+
+
+def _seated(ids: list[int], prefix: str = "") -> Q:
+    condition = Q()
+    for seat in SEATS:
+        condition |= Q(**{f"{prefix}{seat}_id__in": ids})
+    return condition
+
+
+def _team(ids: list[int], prefix: str = "") -> Case:
+    first_team = Q(**{f"{prefix}seat0_id__in": ids}) | Q(**{f"{prefix}seat2_id__in": ids})
+    return Case(When(first_team, then=Value(0)), default=Value(1), output_field=IntegerField())
+
+
+@dataclass
+class Rate:
+    total: int
+    good: int
+
+    @property
+    def percent(self) -> int | None:
+        return round(100 * self.good / self.total) if self.total else None
+
+
+@dataclass
+class Companion:
+    player: Player
+    matches: int
+    finished: int
+    wins: int
+
+    @property
+    def losses(self) -> int:  # draws are neither
+        return self.finished - self.wins
+
+
+@dataclass
+class PlayerStats:
+    matches: int
+    finished: int
+    wins: int
+    deals: int
+    taken: Rate
+    by_contract: list[tuple[str, Rate]]
+    by_trump: list[tuple[str, Rate]]
+    coinching: Rate  # our coinches that made the takers fail
+    coinched: Rate  # contracts of ours that were coinched, and made anyway
+    capots: int
+    average_points: float | None
+    partners: list[Companion]
+    opponents: list[Companion]
+    form: list[float]  # share of wins over the last ten finished matches, match after match
+
+
+FORM_WINDOW = 10
+
+
+def _contract_order(contract: str) -> tuple[int, str]:
+    return (int(contract), "") if contract.isdigit() else (10_000, contract)
+
+
+def player_stats(ids: list[int]) -> PlayerStats:
+    matches = Match.objects.filter(_seated(ids)).annotate(team=_team(ids))
+    totals = matches.aggregate(
+        played=Count("id"),
+        finished=Count("id", filter=Q(status=Match.Status.FINISHED)),
+        wins=Count("id", filter=Q(winner=F("team"))),
+    )
+    deals = Deal.objects.filter(_seated(ids, "match__")).annotate(team=_team(ids, "match__"))
+    ours = Q(taker=F("team"))
+    played = Q(kind=Deal.Kind.PLAYED)
+    coinched = ~Q(coinche="none")
+    agg = deals.aggregate(
+        scored=Count("id", filter=~Q(kind=Deal.Kind.PASSED)),
+        taken=Count("id", filter=played & ours),
+        made=Count("id", filter=played & ours & Q(outcome="made")),
+        coinching=Count("id", filter=played & ~ours & coinched),
+        coinching_won=Count("id", filter=played & ~ours & coinched & Q(outcome="failed")),
+        coinched=Count("id", filter=played & ours & coinched),
+        coinched_made=Count("id", filter=played & ours & coinched & Q(outcome="made")),
+        capots=Count("id", filter=played & Q(capot=F("team"))),
+        average=Avg(
+            Case(When(team=0, then=F("score0")), default=F("score1"), output_field=IntegerField()),
+            filter=~Q(kind=Deal.Kind.PASSED),
+        ),
+    )
+
+    def rates(key: str) -> list[tuple[str, Rate]]:
+        rows = (
+            deals.filter(played & ours)
+            .values(key)
+            .annotate(total=Count("id"), good=Count("id", filter=Q(outcome="made")))
+            .order_by()
+        )
+        return [(row[key] or "", Rate(row["total"], row["good"])) for row in rows]
+
+    by_contract = sorted(rates("contract"), key=lambda item: _contract_order(item[0]))
+    by_trump = sorted(rates("trump"), key=lambda item: item[0])
+    partners, opponents = _companions(ids)
+    outcomes = matches.filter(status=Match.Status.FINISHED).order_by("created_at", "id")
+    form: list[float] = []
+    window: list[int] = []
+    for winner, team in outcomes.values_list("winner", "team"):
+        window = [*window[-(FORM_WINDOW - 1) :], int(winner == team)]
+        form.append(round(sum(window) / len(window), 2))
+    return PlayerStats(
+        matches=totals["played"],
+        finished=totals["finished"],
+        wins=totals["wins"],
+        deals=agg["scored"],
+        taken=Rate(agg["taken"], agg["made"]),
+        by_contract=by_contract,
+        by_trump=by_trump,
+        coinching=Rate(agg["coinching"], agg["coinching_won"]),
+        coinched=Rate(agg["coinched"], agg["coinched_made"]),
+        capots=agg["capots"],
+        average_points=round(agg["average"], 1) if agg["average"] is not None else None,
+        partners=partners,
+        opponents=opponents,
+        form=form,
+    )
+
+
+def _companions(ids: list[int]) -> tuple[list[Companion], list[Companion]]:
+    """Who sat with and against these players, with the results of the finished matches."""
+    tallies: dict[str, dict[int, list[int]]] = {"partner": defaultdict(lambda: [0, 0, 0]),
+                                                "opponent": defaultdict(lambda: [0, 0, 0])}  # fmt: skip
+    for index, seat in enumerate(SEATS):
+        team = index % 2
+        others = {"partner": [SEATS[(index + 2) % 4]],
+                  "opponent": [SEATS[(index + 1) % 4], SEATS[(index + 3) % 4]]}  # fmt: skip
+        for role, seats in others.items():
+            for other in seats:
+                rows = (
+                    Match.objects.filter(**{f"{seat}_id__in": ids}, **{f"{other}__isnull": False})
+                    .exclude(**{f"{other}_id__in": ids})
+                    .values(f"{other}_id")
+                    .annotate(
+                        n=Count("id"),
+                        finished=Count("id", filter=Q(status=Match.Status.FINISHED)),
+                        wins=Count("id", filter=Q(winner=team)),
+                    )
+                    .order_by()
+                )
+                for row in rows:
+                    tally = tallies[role][row[f"{other}_id"]]
+                    tally[0] += row["n"]
+                    tally[1] += row["finished"]
+                    tally[2] += row["wins"]
+    names = Player.objects.in_bulk([pid for role in tallies.values() for pid in role])
+
+    def listed(role: str) -> list[Companion]:
+        items = [Companion(names[pid], *tally) for pid, tally in tallies[role].items()]
+        return sorted(items, key=lambda c: (-c.matches, c.player.name))[:10]
+
+    return listed("partner"), listed("opponent")
+
+
+def recent_players(matches: Iterable[Match]) -> list[Player]:
+    seen: dict[int, Player] = {}
+    for match in matches:
+        for player in match.seats:
+            if player is not None:
+                seen.setdefault(player.pk, player)
+    return list(seen.values())
