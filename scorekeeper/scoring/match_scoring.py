@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .breakdown import Line, Note
-from .deal_scoring import DealScore, Pair, score_deal
+from .deal_scoring import DealScore, Pair, round_score, score_deal
 from .deals import Deal
 from .errors import InvalidInput
 from .rules import Rules
@@ -52,7 +52,9 @@ class MatchResult:
 
 def _can_clinch(rules: Rules, result: DealScore, scores: Pair, team: int) -> bool:
     # §6: a team cannot win on a deal where it scored nothing but its belote (failed, capot...).
-    return not rules.belote_cannot_clinch or scores[team] > result.belote[team]
+    # Its score is rounded, so compare it with its belote rounded the same way (25 → 30).
+    belote = round_score(result.belote[team], rules.rounding)
+    return not rules.belote_cannot_clinch or scores[team] > belote
 
 
 def _decide(rules: Rules, result: DealScore, scores: Pair, totals: Pair, scored: int) -> Winner:
