@@ -167,9 +167,11 @@ def _score_classic(f: _Deal) -> DealScore:
         return _finish(f, "made", Note("made_classic", points=taken, other=other),
                        {t: (f.own_total(t), 1), d: (f.own_total(d), 1)})  # fmt: skip
     if taken == other and rules.litige == "reserve":
-        held = round_score(taken, rules.rounding)
+        # The takers' total is held, but their belote "can never be taken away" (§2): they keep
+        # it now, and only the rest waits for the next deal's winners.
+        held = round_score(taken - f.belote[t], rules.rounding)
         return _finish(f, "litige", Note("litige", team=t, points=taken, other=held),
-                       {t: ([], 1), d: (f.own_total(d), 1)}, held=held)  # fmt: skip
+                       {t: (f.belote_term(t), 1), d: (f.own_total(d), 1)}, held=held)  # fmt: skip
     verdict = (
         Note("failed_equal", points=taken)
         if taken == other
