@@ -268,12 +268,17 @@ class DealForm(forms.Form):
             self.initial["submission"] = uuid.uuid4().hex
 
     # Groups for the template.
-    def announcement_rows(self, team: int) -> list[tuple[forms.BoundField, ...]]:
+    def announcement_rows(self) -> list[list[tuple[forms.BoundField, ...]]]:
+        """Per team, the (kind, top card, trump) inputs of each announcement slot; a list so
+        the template can index it by team."""
         if not self.rules.announcements:
-            return []
+            return [[], []]
         return [
-            (self[f"ann{team}_{s}_kind"], self[f"ann{team}_{s}_high"], self[f"ann{team}_{s}_trump"])
-            for s in range(ANNOUNCEMENT_SLOTS)
+            [
+                (self[f"ann{t}_{s}_kind"], self[f"ann{t}_{s}_high"], self[f"ann{t}_{s}_trump"])
+                for s in range(ANNOUNCEMENT_SLOTS)
+            ]
+            for t in (0, 1)
         ]
 
     def belote_fields(self) -> list[forms.BoundField]:

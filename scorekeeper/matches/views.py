@@ -1,6 +1,7 @@
 """Match pages. Thin views: parse the request, call a service, render. Every page works as plain
 forms with POST-redirect-GET; htmx requests get the matching partial (name = element id)."""
 
+import io
 import json
 from typing import Any
 
@@ -426,10 +427,12 @@ def qr_code(request: HttpRequest, token: str, kind: str) -> HttpResponse:
         if kind == "view"
         else reverse("matches:scoreboard", args=[token])
     )
-    svg = segno.make(request.build_absolute_uri(target), error="m").svg_inline(
-        scale=6, dark="#111", light="#fff"
+    # A standalone SVG file (with its xmlns) so an <img> can show it; svg_inline has none.
+    buffer = io.BytesIO()
+    segno.make(request.build_absolute_uri(target), error="m").save(
+        buffer, kind="svg", scale=6, dark="#111", light="#fff", xmldecl=False
     )
-    response = HttpResponse(svg, content_type="image/svg+xml")
+    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
     response["Cache-Control"] = "private, max-age=3600"
     return response
 

@@ -1,0 +1,197 @@
+"""Browser tests: the real app served by pytest-django's live_server, driven by headless Chromium
+(the Debian build: Playwright's own browser download does not work here).
+
+Every test gets phones (browser contexts) sized 360x740; `shot()` saves a full-page screenshot of
+each screen to <repo>/screenshots/<test>-<step>.png for a human to look at."""
+
+import os
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+# Playwright's sync API runs an asyncio loop in this thread; Django's ORM refuses to run in a
+# thread with a running loop unless told it is safe (here it is: one thread, no async code).
+os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
+
+Shot = Callable[[Page, str], None]
+NewPhone = Callable[..., Page]
+_PAGE_ERRORS: dict[Page, list[str]] = {}
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE: ViewportSize = {"width": 360, "height": 740}
+HARMLESS_CONSOLE = ("htmx:afterRequest", "htmx:sendAbort")
+REPO = Path(__file__).resolve().parents[2]
+SHOTS = REPO / "screenshots"
+
+expect.set_options(timeout=8_000)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    if not Path(CHROMIUM).exists():
+        skip = pytest.mark.skip(reason=f"no Chromium at {CHROMIUM}")
+        for item in items:
+            if item.get_closest_marker("browser"):
+                item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
+    """Own test database file: other suites may run at the same time on this checkout, and the
+    settings give sqlite one fixed test file name."""
+    from pytest_django.fixtures import _set_suffix_to_test_databases
+
+    _set_suffix_to_test_databases("browser")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def new_phone(browser: Browser) -> Iterator[NewPhone]:
+    """Opens a phone: a fresh browser context (its own cookies, so its own session) and a page."""
+    contexts: list[BrowserContext] = []
+
+    def open_phone(*, locale: str = "en-GB", javascript: bool = True) -> Page:
+        context = browser.new_context(
+            viewport=PHONE,
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+            locale=locale,
+            java_script_enabled=javascript,
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        # Problems seen by the page: script errors, htmx errors, server errors (5xx). htmx logs
+        # an aborted request (a tap on Save while a preview is still loading, the page
+        # navigates) as an error too: that one is harmless and not kept.
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+
+        def on_console(msg: ConsoleMessage) -> None:
+            if msg.type == "error" and not msg.text.startswith(HARMLESS_CONSOLE):
+                errors.append(f"console: {msg.text}")
+
+        page.on("console", on_console)
+        page.on(
+            "response",
+            lambda r: errors.append(f"HTTP {r.status} {r.url}") if r.status >= 500 else None,
+        )
+        _PAGE_ERRORS[page] = errors
+        return page
+
+    yield open_phone
+    for context in contexts:
+        for page in context.pages:
+            _PAGE_ERRORS.pop(page, None)
+        context.close()
+
+
+@pytest.fixture
+def phone(new_phone: NewPhone) -> Page:
+    return new_phone()
+
+
+@pytest.fixture
+def shot(request: pytest.FixtureRequest) -> Shot:
+    """shot(page, "step"): a full-page screenshot named after the test and the step."""
+    SHOTS.mkdir(exist_ok=True)
+    test = re.sub(r"[^\w-]+", "_", request.node.name).strip("_")
+
+    def take(page: Page, step: str) -> None:
+        page.screenshot(path=str(SHOTS / f"{test}-{step}.png"), full_page=True)
+
+    return take
+
+
+# Helpers shared by the tests ------------------------------------------------------------------
+
+
+def page_errors(page: Page) -> list[str]:
+    """What went wrong in the page so far: script errors, htmx errors, 5xx responses."""
+    return _PAGE_ERRORS[page]
+
+
+def start_match(
+    page: Page,
+    base_url: str,
+    *,
+    preset: str = "coinche",
+    teams: tuple[str, str] = ("Us", "Them"),
+    players: tuple[str, str, str, str] | None = ("Anna", "Ben", "Chloé", "David"),
+    settings: dict[str, str] | None = None,
+    shot: Shot | None = None,
+) -> str:
+    """Fills in the New match page and starts it; returns the scorer token (from the URL)."""
+    page.goto(f"{base_url}/")
+    page.get_by_role("link", name="New match").click()
+    expect(page.get_by_role("heading", name="New match")).to_be_visible()
+    page.locator(f"input[name=preset][value='{preset}']").check()
+    page.get_by_label("Team 1", exact=True).fill(teams[0])
+    page.get_by_label("Team 2", exact=True).fill(teams[1])
+    if players:
+        for seat, name in enumerate(players):
+            page.locator(f"input[name=seat{seat}]").fill(name)
+    page.locator("select[name=first_dealer]").select_option("0")
+    if settings:
+        page.locator("details.settings > summary").click()
+        for name, value in settings.items():
+            field = page.locator(f"[name={name}]")
+            if field.evaluate("e => e.tagName") == "SELECT":
+                field.select_option(value)
+            else:
+                field.fill(value)
+    if shot:
+        shot(page, "new-match")
+    page.get_by_role("button", name="Start the match").click()
+    page.wait_for_url(re.compile(r"/score/[^/]+/$"))
+    return page.url.rstrip("/").rsplit("/", 1)[-1]
+
+
+def chip(page: Page, name: str, value: str) -> None:
+    """Taps the chip of radio `name` with `value` (the radio itself is invisible)."""
+    label = page.locator(f"label.chip:has(input[name='{name}'][value='{value}'])")
+    label.click()
+    expect(label.locator("input")).to_be_checked()
+
+
+def totals(page: Page) -> tuple[int, int]:
+    board = page.locator("#scoreboard")
+    return (
+        int(board.locator(".team-0 .total").inner_text()),
+        int(board.locator(".team-1 .total").inner_text()),
+    )
+
+
+def expect_totals(page: Page, first: int, second: int) -> None:
+    board = page.locator("#scoreboard")
+    expect(board.locator(".team-0 .total")).to_have_text(str(first))
+    expect(board.locator(".team-1 .total")).to_have_text(str(second))

@@ -1,0 +1,91 @@
+"""With JavaScript off every page still works as plain forms (POST, redirect, GET)."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.matches.models import Deal, Match
+
+from .conftest import NewPhone, Shot, chip, expect_totals, start_match
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.filterwarnings("ignore:No directory at"),
+]
+
+BOARD = re.compile(r"/score/[^/]+/$")
+
+
+def test_whole_flow_without_javascript(
+    new_phone: NewPhone, live_server: LiveServer, shot: Shot
+) -> None:
+    page: Page = new_phone(javascript=False)
+    token = start_match(page, live_server.url, players=None, shot=shot)
+    match = Match.objects.get(scorer_token=token)
+    expect_totals(page, 0, 0)
+    shot(page, "01-board")
+
+    page.get_by_role("link", name="Record a deal").click()
+    expect(page.get_by_role("heading", name="Deal 1")).to_be_visible()
+    chip(page, "taker", "1")
+    chip(page, "contract", "90")
+    chip(page, "trump", "clubs")
+    page.get_by_label("Takers' card points").fill("100")
+    # no script: the other team's points stay empty (the server works them out)
+    expect(page.get_by_label("Defence's card points")).to_have_value("")
+
+    # "Preview" posts the form and shows the score without saving it.
+    page.get_by_role("button", name="Preview").click()
+    page.wait_for_load_state()
+    preview = page.locator("#preview")
+    expect(preview.locator(".preview-outcome")).to_have_text("Made")
+    expect(preview.locator(".preview-scores .t0 strong")).to_have_text("+60")
+    expect(preview.locator(".preview-scores .t1 strong")).to_have_text("+190")
+    expect(preview).to_contain_text("Then: 60 – 190")
+    assert re.search(r"/deal/$", page.url)
+    assert not Deal.objects.filter(match=match).exists()
+    # the form kept every input
+    expect(page.locator("input[name=taker][value='1']")).to_be_checked()
+    expect(page.locator("input[name=contract][value='90']")).to_be_checked()
+    expect(page.get_by_label("Takers' card points")).to_have_value("100")
+    shot(page, "02-preview")
+
+    page.get_by_role("button", name="Save the deal").click()
+    page.wait_for_url(BOARD)
+    expect_totals(page, 60, 190)
+    expect(page.locator(".deals > li")).to_have_count(1)
+    expect(page.locator(".deals > li .what")).to_have_text("90 ♣ · Them · made")
+    assert Deal.objects.filter(match=match).count() == 1
+    shot(page, "03-saved")
+
+    # All passed: a plain POST, then back to the scoreboard.
+    page.get_by_role("button", name="All passed").click()
+    page.wait_for_url(BOARD)
+    expect(page.locator(".deals > li")).to_have_count(2)
+    expect(page.locator(".deals > li").first.locator(".what")).to_have_text("All passed")
+    expect_totals(page, 60, 190)
+    match.refresh_from_db()
+    assert [d.kind for d in match.deals.in_order()] == [Deal.Kind.PLAYED, Deal.Kind.PASSED]
+    shot(page, "04-passed")
+
+    # Undo: the passed deal goes away.
+    page.get_by_role("button", name="Undo").click()
+    page.wait_for_url(BOARD)
+    expect(page.locator(".messages")).to_contain_text("Undone: deal 2")
+    expect(page.locator(".deals > li")).to_have_count(1)
+    expect_totals(page, 60, 190)
+    match.refresh_from_db()
+    assert match.deal_count == 1
+    shot(page, "05-undone")
+
+    # Details open without script too: edit deal 1 to a failed contract.
+    page.locator(".deals > li summary").first.click()
+    page.get_by_role("link", name="Edit").click()
+    page.get_by_label("Takers' card points").fill("80")
+    page.get_by_label("Defence's card points").fill("")
+    page.get_by_role("button", name="Save the changes").click()
+    page.wait_for_url(BOARD)
+    expect_totals(page, 250, 0)  # failed: Us score 160 + 90
