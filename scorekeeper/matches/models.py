@@ -227,6 +227,10 @@ class Deal(models.Model):
     total0 = models.IntegerField(default=0)
     total1 = models.IntegerField(default=0)
     reserve_after = models.IntegerField(default=0)
+    dealer = models.PositiveSmallIntegerField(default=0)  # seat 0-3
+    # The deal in words, per language: {"en": {"summary": "...", "lines": [...]}, "fr": ...}, so
+    # the scoreboard reads text instead of re-running the engine (speed budget of 50 ms).
+    texts = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
