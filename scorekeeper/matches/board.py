@@ -1,70 +1,132 @@
-"""The scoreboard as the templates need it, read in a constant number of queries: the match (with
-its seats) and its deals; every figure comes from the engine, breakdowns in the page's language."""
+"""The scoreboard as the templates need it, read in a constant number of queries (the match with
+its seats, and its deals). Every figure is the engine's, cached on the rows by services.rescore in
+the same transaction as the change; the page reads them and the deal texts in its language
+instead of re-running the engine, which keeps a 300-deal scoreboard fast."""
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 
+from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
-from scorekeeper.scoring import MatchResult, render, score_match
+from scorekeeper.scoring import MatchResult, Rules, render, score_match
 from scorekeeper.scoring.breakdown import Lang
 
+from .deal_text import deal_summary
 from .models import Deal, Match
+
+SEATS = 4
+
+
+@dataclass(frozen=True)
+class DealLinks:
+    edit: str
+    delete: str
+    history: str
 
 
 @dataclass(frozen=True)
 class BoardDeal:
     row: Deal
-    number: int
-    dealer: str
-    outcome: str
-    scores: tuple[int, int]
-    totals: tuple[int, int]
-    reserve: int
+    dealt_by: str
+    summary: str
     lines: list[str]
+    links: DealLinks | None  # None for a read-only viewer
 
 
-@dataclass(frozen=True)
+@dataclass
 class Board:
     match: Match
-    result: MatchResult
+    rules: Rules
     deals: list[BoardDeal]  # newest first
+    rows: list[Deal] = field(repr=False)
     dealer: str
     speaker: str
 
     @property
+    def totals(self) -> tuple[int, int]:
+        return (self.match.total0, self.match.total1)
+
+    @property
+    def finished(self) -> bool:
+        return self.match.is_finished
+
+    @property
+    def winner(self) -> int | None:
+        return self.match.winner
+
+    @property
     def winner_name(self) -> str | None:
-        winner = self.result.winner
-        return self.match.team_names[winner] if isinstance(winner, int) else None
+        winner = self.match.winner
+        return self.match.team_names[winner] if winner is not None else None
+
+    @property
+    def reserve(self) -> int:
+        return self.match.reserve
+
+    @property
+    def scored_deals(self) -> int:
+        """Deals that count towards a deals limit (passed ones do not)."""
+        return sum(1 for row in self.rows if row.kind != Deal.Kind.PASSED)
+
+    @cached_property
+    def result(self) -> MatchResult:
+        """The engine's full result, for pages that need more than the cache (the review)."""
+        return score_match(
+            self.rules, [row.to_engine() for row in self.rows], self.match.first_dealer
+        )
 
 
 def page_lang() -> Lang:
     return "fr" if (get_language() or "en").startswith("fr") else "en"
 
 
-def build_board(match: Match) -> Board:
+def _seq_url(name: str, token: str) -> Callable[[int], str]:
+    # One reverse() per page rather than three per deal: the URL with seq 0, split around it.
+    head, tail = reverse(name, args=[token, 0]).rsplit("/0/", 1)
+    return lambda seq: f"{head}/{seq}/{tail}"
+
+
+def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
+    """`scorer_token` gives each deal its edit, delete and history links."""
     rows = list(match.deals.in_order())
-    rules = match.engine_rules
-    result = score_match(rules, [row.to_engine() for row in rows], match.first_dealer)
     lang = page_lang()
     names = match.team_names
-    deals = [
-        BoardDeal(
-            row=row,
-            number=scored.number,
-            dealer=match.seat_name(scored.dealer),
-            outcome=scored.outcome,
-            scores=scored.scores,
-            totals=scored.totals,
-            reserve=scored.reserve,
-            lines=render(scored.breakdown, lang, names),
-        )
-        for row, scored in zip(rows, result.deals, strict=True)
-    ]
-    deals.reverse()
-    return Board(
+    seat_names = [match.seat_name(seat) for seat in range(SEATS)]
+    dealt_by = _("Dealt by %(dealer)s")
+    links = None
+    if scorer_token is not None:
+        edit = _seq_url("matches:deal_edit", scorer_token)
+        delete = _seq_url("matches:deal_delete", scorer_token)
+        history = _seq_url("matches:deal_history", scorer_token)
+    board = Board(
         match=match,
-        result=result,
-        deals=deals,
-        dealer=match.seat_name(result.next_dealer),
-        speaker=match.seat_name(result.next_speaker),
+        rules=match.engine_rules,
+        deals=[],
+        rows=rows,
+        dealer=seat_names[(match.first_dealer + len(rows)) % SEATS],
+        speaker=seat_names[(match.first_dealer + len(rows) + 1) % SEATS],
     )
+    # Rows written before the text cache existed are shown from the engine (read-only).
+    fresh = None if all(lang in row.texts for row in rows) else board.result.deals
+    for index, row in enumerate(rows):
+        if fresh is None:
+            summary, lines = row.texts[lang]["summary"], row.texts[lang]["lines"]
+        else:
+            summary, lines = deal_summary(row, names), render(fresh[index].breakdown, lang, names)
+        dealer = row.dealer if fresh is None else fresh[index].dealer
+        if scorer_token is not None:
+            links = DealLinks(edit(row.seq), delete(row.seq), history(row.seq))
+        board.deals.append(
+            BoardDeal(
+                row=row,
+                dealt_by=dealt_by % {"dealer": seat_names[dealer]},
+                summary=summary,
+                lines=lines,
+                links=links,
+            )
+        )
+    board.deals.reverse()
+    return board

@@ -21,9 +21,12 @@ from scorekeeper.scoring import (
     score_match,
 )
 
+from .deal_text import deal_texts
 from .models import Deal, DealChange, Match, Player, new_token
 
-CACHE_FIELDS = ["number", "outcome", "score0", "score1", "total0", "total1", "reserve_after"]
+CACHE_FIELDS = [
+    "number", "outcome", "score0", "score1", "total0", "total1", "reserve_after", "dealer", "texts"
+]  # fmt: skip
 
 
 class MatchChanged(Exception):
@@ -129,6 +132,7 @@ def rescore(match: Match, deals: list[Deal]) -> MatchResult:
     """Score `deals` (in order) with the match's rules and write every cache; new rows are
     inserted in one query, changed ones updated in one."""
     result = score_match(match.engine_rules, [d.to_engine() for d in deals], match.first_dealer)
+    names = match.team_names
     changed: list[Deal] = []
     new: list[Deal] = []
     for row, scored in zip(deals, result.deals, strict=True):
@@ -140,10 +144,14 @@ def rescore(match: Match, deals: list[Deal]) -> MatchResult:
             "total0": scored.totals[0],
             "total1": scored.totals[1],
             "reserve_after": scored.reserve,
+            "dealer": scored.dealer,
         }
         dirty = any(getattr(row, k) != v for k, v in values.items())
         for key, value in values.items():
             setattr(row, key, value)
+        texts = deal_texts(row, scored, names)
+        dirty = dirty or row.texts != texts
+        row.texts = texts
         if row.pk is None:
             new.append(row)
         elif dirty:

@@ -95,7 +95,7 @@ def _board_response(request: HttpRequest, match: Match, *, can_score: bool) -> H
     # A poll that already has this version gets 204: htmx leaves the page as it is.
     if _is_htmx(request) and request.GET.get("v") == str(match.version):
         return HttpResponse(status=204)
-    board = build_board(match)
+    board = build_board(match, scorer_token=match.scorer_token if can_score else None)
     template = "matches/scoreboard.html"
     if _is_htmx(request):
         template += "#scoreboard"

@@ -4,9 +4,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from ..engine_text import OUTCOME_LABELS, PRESET_NAMES, TRUMP_SHORT
+from ..board import BoardDeal
+from ..deal_text import deal_summary as summary_of
+from ..engine_text import PRESET_NAMES, TRUMP_SHORT
 from ..models import Deal, Match
 
 register = template.Library()
@@ -26,23 +30,7 @@ def preset_name(name: str) -> str:
 @register.simple_tag
 def deal_summary(deal: Deal, match: Match) -> str:
     """One line: what was played and how it went, e.g. "110 ♥ coinché · Nous · made"."""
-    if deal.kind == Deal.Kind.PASSED:
-        return _("All passed")
-    if deal.kind == Deal.Kind.MANUAL:
-        return _("Manual score")
-    parts = []
-    contract = {"capot": _("Capot"), "generale": _("Générale")}.get(deal.contract, deal.contract)
-    parts.append(f"{contract} {TRUMP_SHORT.get(deal.trump, '')}".strip())
-    if deal.coinche == "coinche":
-        parts[-1] += " " + _("coinché")
-    elif deal.coinche == "surcoinche":
-        parts[-1] += " " + _("surcoinché")
-    if deal.taker is not None:
-        parts.append(match.team_names[deal.taker])
-    parts.append(str(OUTCOME_LABELS.get(deal.outcome, deal.outcome)))
-    if deal.capot is not None:
-        parts.append(_("capot"))
-    return " · ".join(parts)
+    return summary_of(deal, match.team_names)
 
 
 @register.simple_tag
@@ -83,3 +71,36 @@ def describe_deal(data: dict[str, Any] | None, match: Match) -> str:
     if data.get("note"):
         text += f" — {data['note']}"
     return text
+
+
+@register.simple_tag
+def deal_items(deals: Sequence[BoardDeal]) -> SafeString:
+    """The <li> of each deal of a scoreboard or review, built here rather than in a template
+    loop: a template costs ~0.3 ms a deal, too slow for a 300-deal match (50 ms budget)."""
+    labels = (escape(_("Edit")), escape(_("Delete")), escape(_("History")))
+    out = []
+    for deal in deals:
+        row = deal.row
+        lines = "".join(f"<li>{escape(line)}</li>" for line in deal.lines)
+        note = f'<p class="note">{escape(row.note)}</p>' if row.note else ""
+        actions = ""
+        if deal.links:
+            urls = (deal.links.edit, deal.links.delete, deal.links.history)
+            actions = (
+                '<p class="deal-actions">'
+                + " ".join(
+                    f'<a class="btn btn-small" href="{escape(url)}">{label}</a>'
+                    for url, label in zip(urls, labels, strict=True)
+                )
+                + "</p>"
+            )
+        out.append(
+            f'<li class="deal outcome-{escape(row.outcome)}"><details><summary>'
+            f'<span class="num">{row.number}</span> <span class="what">{escape(deal.summary)}</span> '
+            f'<span class="pts"><span class="t0">{row.score0}</span> '
+            f'<span class="t1">{row.score1}</span></span> '
+            f'<span class="run">{row.total0} – {row.total1}</span></summary>'
+            f'<div class="deal-body"><p class="small">{escape(deal.dealt_by)}</p>'
+            f'<ul class="breakdown">{lines}</ul>{note}{actions}</div></details></li>\n'
+        )
+    return mark_safe("".join(out))  # every value above is escaped
