@@ -1,0 +1,106 @@
+"""Response headers every page carries (strict Content-Security-Policy) and the language: French
+for a French browser, English otherwise, switchable from any page."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.matches.models import Match
+
+from .conftest import MakeMatch
+from .support import coinche_deal
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def match(make_match: MakeMatch) -> Match:
+    return make_match(deals=[coinche_deal()])
+
+
+def pages(match: Match) -> list[str]:
+    return [
+        "/",
+        reverse("matches:new"),
+        reverse("matches:import"),
+        reverse("matches:scoreboard", args=[match.scorer_token]),
+        reverse("matches:deal_new", args=[match.scorer_token]),
+        reverse("matches:deal_manual", args=[match.scorer_token]),
+        reverse("matches:deal_history", args=[match.scorer_token, 1]),
+        reverse("matches:share", args=[match.scorer_token]),
+        reverse("matches:viewer", args=[match.view_token]),
+    ]
+
+
+def directives(header: str) -> dict[str, list[str]]:
+    out = {}
+    for part in header.split(";"):
+        name, *values = part.split()
+        out[name] = values
+    return out
+
+
+def test_every_page_has_a_strict_content_security_policy(
+    owner_client: Client, match: Match
+) -> None:
+    for url in pages(match):
+        response = owner_client.get(url)
+        assert response.status_code == 200, url
+        policy = directives(response["Content-Security-Policy"])
+        assert policy["script-src"] == ["'self'"], url
+        assert policy["default-src"] == ["'self'"]
+        assert policy["object-src"] == ["'none'"]
+        assert policy["frame-ancestors"] == ["'none'"]
+        for values in policy.values():
+            assert "'unsafe-inline'" not in values and "'unsafe-eval'" not in values
+        assert "<script>" not in response.text and " style=" not in response.text
+        assert " onclick=" not in response.text and "javascript:" not in response.text
+
+
+def test_a_french_browser_gets_french(client: Client, match: Match) -> None:
+    board = client.get(
+        reverse("matches:scoreboard", args=[match.scorer_token]),
+        headers={"accept-language": "fr-FR,fr;q=0.9,en;q=0.5"},
+    )
+    assert '<html lang="fr">' in board.text
+    assert "Noter une donne" in board.text and "Annuler" in board.text
+    assert "Record a deal" not in board.text
+    assert board["Content-Language"] == "fr"
+    new = client.get(reverse("matches:new"), headers={"accept-language": "fr"})
+    assert "Nouvelle partie" in new.text
+
+
+def test_the_breakdown_is_in_the_page_language(client: Client, match: Match) -> None:
+    url = reverse("matches:viewer", args=[match.view_token])
+    english = client.get(url, headers={"accept-language": "en"})
+    french = client.get(url, headers={"accept-language": "fr"})
+    assert "Nous: 100 cards + 80 contract = 180" in english.text
+    assert "Nous: 100 cards + 80 contract = 180" not in french.text
+    assert '<html lang="fr">' in french.text
+
+
+def test_other_browsers_get_english(client: Client, match: Match) -> None:
+    board = client.get(
+        reverse("matches:scoreboard", args=[match.scorer_token]),
+        headers={"accept-language": "de-DE,de;q=0.9"},
+    )
+    assert '<html lang="en">' in board.text and "Record a deal" in board.text
+
+
+def test_the_language_switch(client: Client, match: Match) -> None:
+    url = reverse("matches:scoreboard", args=[match.scorer_token])
+    page = client.get(url)
+    assert 'name="language" value="fr"' in page.text
+    switched = client.post(reverse("set_language"), {"language": "fr", "next": url})
+    assert switched.status_code == 302 and switched["Location"] == url
+    french = client.get(url)
+    assert '<html lang="fr">' in french.text and "Noter une donne" in french.text
+    client.post(reverse("set_language"), {"language": "en", "next": url})
+    assert "Record a deal" in client.get(url, headers={"accept-language": "fr"}).text
+
+
+def test_the_language_switch_refuses_an_outside_next(client: Client) -> None:
+    response = client.post(
+        reverse("set_language"), {"language": "fr", "next": "https://evil.example/"}
+    )
+    assert response.status_code == 302 and "evil.example" not in response["Location"]

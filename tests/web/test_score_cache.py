@@ -1,0 +1,136 @@
+"""Stored scores are a cache of the engine's result: after any random sequence of adds, edits,
+deletes and undos (deals drawn by the engine's own property strategies, valid for random rules),
+every cached field of every deal and of the match equals what `score_match` gives for the rows.
+
+A refused step (MatchOver, NothingToUndo, an edit or delete that would leave a deal after the end)
+must leave the database as it was."""
+
+from typing import Any
+
+import pytest
+from django.db import transaction
+from django.utils import translation
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.matches import services
+from scorekeeper.matches.deal_text import deal_summary
+from scorekeeper.matches.models import Deal, DealChange, Match
+from scorekeeper.scoring import InvalidInput, Lang, Rules, render, score_match
+from tests.engine.test_properties import any_deal, choose, rule_set
+
+from .support import CREATOR, OWNER_KEY
+
+LANGS: tuple[Lang, ...] = ("en", "fr")
+OPERATIONS = ["add", "add", "add", "edit", "delete", "undo"]
+
+
+def state(match_id: int) -> Any:
+    match = Match.objects.get(pk=match_id)
+    return (
+        match.version,
+        list(Deal.objects.filter(match_id=match_id).order_by("seq").values()),
+        DealChange.objects.filter(match_id=match_id).count(),
+    )
+
+
+def assert_cache_is_a_recomputation(match_id: int) -> None:
+    match = Match.objects.get(pk=match_id)
+    rows = list(match.deals.in_order())
+    result = score_match(match.engine_rules, [row.to_engine() for row in rows], match.first_dealer)
+    names = match.team_names
+    for row, scored in zip(rows, result.deals, strict=True):
+        cached = (
+            row.number,
+            row.outcome,
+            (row.score0, row.score1),
+            (row.total0, row.total1),
+            row.reserve_after,
+            row.dealer,
+        )
+        expected = (
+            scored.number,
+            scored.outcome,
+            scored.scores,
+            scored.totals,
+            scored.reserve,
+            scored.dealer,
+        )
+        assert cached == expected, f"deal seq {row.seq}"
+        for lang in LANGS:
+            assert row.texts[lang]["lines"] == render(scored.breakdown, lang, names)
+            with translation.override(lang):
+                assert row.texts[lang]["summary"] == deal_summary(row, names)
+    winner = result.winner if isinstance(result.winner, int) else None
+    assert (match.total0, match.total1) == result.totals
+    assert match.reserve == result.reserve
+    assert match.deal_count == len(rows)
+    assert match.status == ("finished" if result.finished else "playing")
+    assert match.winner == winner
+    assert (match.finished_at is not None) == result.finished
+
+
+@st.composite
+def scenarios(draw: Any) -> tuple[Rules, int, list[tuple[str, int, Any]]]:
+    rules = rule_set(draw)
+    count, first_dealer = choose(draw, range(1, 25), range(4))
+    steps = []
+    for _ in range(count):
+        operation, index = choose(draw, OPERATIONS, range(64))
+        steps.append((operation, index, any_deal(draw, rules)))  # (a delete may become an add)
+    return rules, first_dealer, steps
+
+
+def apply(match_id: int, operation: str, index: int, deal: Any) -> None:
+    seqs = list(
+        Deal.objects.filter(match_id=match_id).order_by("seq").values_list("seq", flat=True)
+    )
+    if operation in ("edit", "delete") and not seqs:
+        operation = "add"
+    if operation == "add":
+        services.record_deal(match_id=match_id, expected_version=None, deal=deal, author=CREATOR)
+    elif operation == "edit":
+        services.edit_deal(
+            match_id=match_id,
+            seq=seqs[index % len(seqs)],
+            expected_version=None,
+            deal=deal,
+            author=CREATOR,
+        )
+    elif operation == "delete":
+        services.delete_deal(
+            match_id=match_id, seq=seqs[index % len(seqs)], expected_version=None, author=CREATOR
+        )
+    else:
+        services.undo_last_change(match_id=match_id, expected_version=None, author=CREATOR)
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(scenarios())
+def test_cached_scores_always_equal_a_recomputation(
+    scenario: tuple[Rules, int, list[tuple[str, int, Any]]],
+) -> None:
+    rules, first_dealer, steps = scenario
+    with transaction.atomic():  # each example starts from an empty database
+        match = services.create_match(
+            owner_key=OWNER_KEY,
+            rules=rules,
+            team_names=("Nous", "Eux"),
+            players=("Alice", "Chloé", "Bruno", "David"),
+            first_dealer=first_dealer,
+        )
+        for operation, index, deal in steps:
+            before = state(match.pk)
+            try:
+                apply(match.pk, operation, index, deal)
+            except (services.MatchOver, services.NothingToUndo, InvalidInput) as refused:
+                if isinstance(refused, services.MatchOver):
+                    assert Match.objects.get(pk=match.pk).is_finished
+                assert state(match.pk) == before
+            assert_cache_is_a_recomputation(match.pk)
+        transaction.set_rollback(True)
