@@ -1,3 +1,5 @@
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -33,6 +35,13 @@ class HistoryFilterForm(forms.Form):
         required=False,
         choices=[("", _("All")), *Match.Status.choices],
     )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        start, end = data.get("date_from"), data.get("date_to")
+        if start and end and start > end:
+            raise forms.ValidationError(_("The start date is after the end date."))
+        return data
 
     def filters(self) -> HistoryFilters:
         if not self.is_valid():

@@ -5,15 +5,16 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
+from typing import Any, cast
 
 from django.db.models import (
-    Avg,
     Case,
     Count,
     F,
     IntegerField,
     Q,
     QuerySet,
+    Sum,
     Value,
     When,
 )
@@ -207,29 +208,48 @@ def player_stats(ids: list[int]) -> PlayerStats:
     ours = Q(taker=F("team"))
     played = Q(kind=Deal.Kind.PLAYED)
     coinched = ~Q(coinche="none")
-    agg = deals.aggregate(
-        scored=Count("id", filter=~Q(kind=Deal.Kind.PASSED)),
-        taken=Count("id", filter=played & ours),
-        made=Count("id", filter=played & ours & Q(outcome="made")),
-        coinching=Count("id", filter=played & ~ours & coinched),
-        coinching_won=Count("id", filter=played & ~ours & coinched & Q(outcome="failed")),
-        coinched=Count("id", filter=played & ours & coinched),
-        coinched_made=Count("id", filter=played & ours & coinched & Q(outcome="made")),
-        capots=Count("id", filter=played & Q(capot=F("team"))),
-        average=Avg(
-            Case(When(team=0, then=F("score0")), default=F("score1"), output_field=IntegerField()),
-            filter=~Q(kind=Deal.Kind.PASSED),
+    scored = ~Q(kind=Deal.Kind.PASSED)
+    # One pass over the deals, grouped by contract and trump (a few dozen rows at most): the
+    # totals are the sums of the groups, the two tables their tallies.
+    groups: list[dict[str, Any]] = cast(
+        list[dict[str, Any]],
+        list(
+            deals.values("contract", "trump")
+            .annotate(
+                scored=Count("id", filter=scored),
+                taken=Count("id", filter=played & ours),
+                made=Count("id", filter=played & ours & Q(outcome="made")),
+                coinching=Count("id", filter=played & ~ours & coinched),
+                coinching_won=Count("id", filter=played & ~ours & coinched & Q(outcome="failed")),
+                coinched=Count("id", filter=played & ours & coinched),
+                coinched_made=Count("id", filter=played & ours & coinched & Q(outcome="made")),
+                capots=Count("id", filter=played & Q(capot=F("team"))),
+                points=Sum(
+                    Case(
+                        When(team=0, then=F("score0")),
+                        default=F("score1"),
+                        output_field=IntegerField(),
+                    ),
+                    filter=scored,
+                ),
+            )
+            .order_by()
         ),
     )
+    agg = {
+        key: sum(group[key] or 0 for group in groups)
+        for key in ("scored", "taken", "made", "coinching", "coinching_won", "coinched",
+                    "coinched_made", "capots", "points")
+    }  # fmt: skip
 
     def rates(key: str) -> list[tuple[str, Rate]]:
-        rows = (
-            deals.filter(played & ours)
-            .values(key)
-            .annotate(total=Count("id"), good=Count("id", filter=Q(outcome="made")))
-            .order_by()
-        )
-        return [(row[key] or "", Rate(row["total"], row["good"])) for row in rows]
+        tallies: dict[str, Rate] = {}
+        for group in groups:
+            if group["taken"]:
+                rate = tallies.setdefault(group[key] or "", Rate(0, 0))
+                rate.total += group["taken"]
+                rate.good += group["made"]
+        return list(tallies.items())
 
     by_contract = sorted(rates("contract"), key=lambda item: _contract_order(item[0]))
     by_trump = sorted(rates("trump"), key=lambda item: item[0])
@@ -251,7 +271,8 @@ def player_stats(ids: list[int]) -> PlayerStats:
         coinching=Rate(agg["coinching"], agg["coinching_won"]),
         coinched=Rate(agg["coinched"], agg["coinched_made"]),
         capots=agg["capots"],
-        average_points=round(agg["average"], 1) if agg["average"] is not None else None,
+        # As AVG() in SQLite: the sum divided as a float, then rounded.
+        average_points=round(agg["points"] / agg["scored"], 1) if agg["scored"] else None,
         partners=partners,
         opponents=opponents,
         form=form,
@@ -259,31 +280,35 @@ def player_stats(ids: list[int]) -> PlayerStats:
 
 
 def _companions(ids: list[int]) -> tuple[list[Companion], list[Companion]]:
-    """Who sat with and against these players, with the results of the finished matches."""
+    """Who sat with and against these players, with the results of the finished matches: per
+    seat of theirs and per other seat, the matches grouped by who sat there; the twelve groupings
+    are one query (UNION ALL)."""
     tallies: dict[str, dict[int, list[int]]] = {"partner": defaultdict(lambda: [0, 0, 0]),
                                                 "opponent": defaultdict(lambda: [0, 0, 0])}  # fmt: skip
+    parts = []
     for index, seat in enumerate(SEATS):
         team = index % 2
         others = {"partner": [SEATS[(index + 2) % 4]],
                   "opponent": [SEATS[(index + 1) % 4], SEATS[(index + 3) % 4]]}  # fmt: skip
         for role, seats in others.items():
             for other in seats:
-                rows = (
+                parts.append(
                     Match.objects.filter(**{f"{seat}_id__in": ids}, **{f"{other}__isnull": False})
                     .exclude(**{f"{other}_id__in": ids})
-                    .values(f"{other}_id")
+                    .values(other_id=F(f"{other}_id"))
                     .annotate(
+                        role=Value(role),
                         n=Count("id"),
                         finished=Count("id", filter=Q(status=Match.Status.FINISHED)),
                         wins=Count("id", filter=Q(winner=team)),
                     )
                     .order_by()
                 )
-                for row in rows:
-                    tally = tallies[role][row[f"{other}_id"]]
-                    tally[0] += row["n"]
-                    tally[1] += row["finished"]
-                    tally[2] += row["wins"]
+    for row in parts[0].union(*parts[1:], all=True):
+        tally = tallies[row["role"]][row["other_id"]]
+        tally[0] += row["n"]
+        tally[1] += row["finished"]
+        tally[2] += row["wins"]
     names = Player.objects.in_bulk([pid for role in tallies.values() for pid in role])
 
     def listed(role: str) -> list[Companion]:

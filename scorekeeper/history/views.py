@@ -2,6 +2,7 @@
 
 from django.contrib import messages
 from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -26,7 +27,7 @@ def _mine(request: HttpRequest) -> MatchQuerySet:
     return Match.objects.visible_to(
         user=request.user if request.user.is_authenticated else None,
         device_key=request.session.get(access.DEVICE_KEY),
-        remembered=access.remembered_ids(request),
+        remembered=access.remembered_tokens(request),
     )
 
 
@@ -65,6 +66,7 @@ def review(request: HttpRequest, token: str) -> HttpResponse:
         "board": board,
         "deals": list(reversed(board.deals)),
         "facts": facts,
+        "biggest_team": match.team_names[facts.biggest[1]] if facts.biggest else "",
         "chart": chart,
         "team_facts": list(zip(match.team_names, facts.teams, strict=True)),
         "players": [p for p in match.seats if p is not None],
@@ -109,6 +111,20 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "history/player.html", context)
 
 
+def _shares_a_table(person: Player, user_id: int) -> bool:
+    """Whether `person` sat in a match with a name already linked to this account."""
+    mine = list(Player.objects.filter(user_id=user_id).values_list("pk", flat=True))
+    if not mine:
+        return False
+    seats = ("seat0", "seat1", "seat2", "seat3")
+    with_person = Q()
+    with_mine = Q()
+    for seat in seats:
+        with_person |= Q(**{f"{seat}_id": person.pk})
+        with_mine |= Q(**{f"{seat}_id__in": mine})
+    return Match.objects.filter(with_person).filter(with_mine).exists()
+
+
 @require_POST
 def this_is_me(request: HttpRequest, pk: int) -> HttpResponseBase:
     person = _player_for(request, pk)
@@ -121,6 +137,13 @@ def this_is_me(request: HttpRequest, pk: int) -> HttpResponseBase:
             messages.info(
                 request, _("%(name)s is no longer linked to you.") % {"name": person.name}
             )
+    elif person.user_id is None and _shares_a_table(person, request.user.pk):
+        # Two names of one match cannot be the same person: the statistics would count it twice.
+        messages.error(
+            request,
+            _("%(name)s played in the same match as a name already linked to you.")
+            % {"name": person.name},
+        )
     elif person.user_id is None:
         person.user = request.user
         person.save(update_fields=["user"])
@@ -163,7 +186,8 @@ def backup(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def restore(request: HttpRequest) -> HttpResponseBase:
-    form = RestoreForm(request.POST or None, request.FILES or None)
+    bound = request.method == "POST"
+    form = RestoreForm(request.POST if bound else None, request.FILES if bound else None)
     if request.method == "POST" and form.is_valid():
         try:
             files = exports.read_backup(form.cleaned_data["file"])
@@ -178,7 +202,7 @@ def restore(request: HttpRequest) -> HttpResponseBase:
             restored = exports.restore_backup(
                 match_files=files,
                 owner_key=access.device_key(request),
-                owner=request.user if request.user.is_authenticated else None,
+                owner=access.account(request),
             )
             messages.success(request, _("%(n)s matches restored.") % {"n": len(restored)})
             return redirect("history:history")

@@ -1,12 +1,13 @@
 from django.contrib import admin
 
-from .models import Deal, DealChange, Match, Player
+from .models import Deal, DealChange, Match, MatchScorer, Player
 
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin[Player]):
-    list_display = ["name", "user", "created_at"]
-    search_fields = ["name"]
+    list_display = ["name", "user", "owner", "created_at"]
+    list_filter = [("user", admin.EmptyFieldListFilter), ("owner", admin.EmptyFieldListFilter)]
+    search_fields = ["name", "user__username", "owner__username"]
 
 
 class DealInline(admin.TabularInline[Deal, Match]):
@@ -47,3 +48,12 @@ class DealAdmin(admin.ModelAdmin[Deal]):
 class DealChangeAdmin(admin.ModelAdmin[DealChange]):
     list_display = ["match", "number", "action", "author", "undone", "created_at"]
     list_filter = ["action", "undone"]
+    search_fields = ["match__team0_name", "match__team1_name", "author"]
+
+
+@admin.register(MatchScorer)
+class MatchScorerAdmin(admin.ModelAdmin[MatchScorer]):
+    list_display = ["match", "user", "created_at"]
+    list_filter = ["match__game", "match__status"]
+    search_fields = ["user__username", "match__team0_name", "match__team1_name"]
+    raw_id_fields = ["match", "user"]

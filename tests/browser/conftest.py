@@ -8,6 +8,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
@@ -78,7 +79,12 @@ def new_phone(browser: Browser) -> Iterator[NewPhone]:
     """Opens a phone: a fresh browser context (its own cookies, so its own session) and a page."""
     contexts: list[BrowserContext] = []
 
-    def open_phone(*, locale: str = "en-GB", javascript: bool = True) -> Page:
+    def open_phone(
+        *,
+        locale: str = "en-GB",
+        javascript: bool = True,
+        color_scheme: Literal["light", "dark", "no-preference"] = "light",
+    ) -> Page:
         context = browser.new_context(
             viewport=PHONE,
             device_scale_factor=2,
@@ -86,6 +92,7 @@ def new_phone(browser: Browser) -> Iterator[NewPhone]:
             has_touch=True,
             locale=locale,
             java_script_enabled=javascript,
+            color_scheme=color_scheme,
         )
         context.set_default_timeout(10_000)
         contexts.append(context)
@@ -195,3 +202,44 @@ def expect_totals(page: Page, first: int, second: int) -> None:
     board = page.locator("#scoreboard")
     expect(board.locator(".team-0 .total")).to_have_text(str(first))
     expect(board.locator(".team-1 .total")).to_have_text(str(second))
+
+
+# What a phone screen must not do: scroll sideways, or offer a control smaller than a fingertip.
+_LAYOUT_JS = """() => {
+    const problems = [];
+    const width = window.innerWidth;
+    const name = (el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "")
+        + (el.classList.length ? "." + [...el.classList].join(".") : "")
+        + ` "${(el.innerText || el.value || el.getAttribute("aria-label") || "").trim().slice(0, 30)}"`;
+    if (document.documentElement.scrollWidth > width) {
+        problems.push(`the page is ${document.documentElement.scrollWidth}px wide`);
+    }
+    for (const el of document.querySelectorAll("body *")) {
+        const box = el.getBoundingClientRect();
+        if (box.width && box.right > width + 0.5 && !el.closest(".skip")) {
+            problems.push(`${name(el)} sticks out: right edge at ${Math.round(box.right)}px`);
+        }
+    }
+    const controls = "a[href], button, input:not([type=hidden]), select, textarea, summary";
+    for (const el of document.querySelectorAll(controls)) {
+        if (el.closest(".skip")) continue;
+        const style = getComputedStyle(el);
+        // A link inside a sentence is sized by the text around it (WCAG 2.5.8 exception).
+        if (el.tagName === "A" && style.display === "inline"
+            && el.parentElement.innerText.trim() !== el.innerText.trim()) continue;
+        // A control inside its label (a chip, a check box) is tapped through the label.
+        const target = el.closest("label") || el;
+        const box = target.getBoundingClientRect();
+        if (!box.width || style.visibility === "hidden") continue;
+        if (box.height < 43.5) {
+            problems.push(`${name(el)} is ${Math.round(box.width)}x${Math.round(box.height)}px`);
+        }
+    }
+    return problems;
+}"""
+
+
+def layout_problems(page: Page) -> list[str]:
+    """Horizontal overflow and tap targets under 44 px on the current screen."""
+    problems: list[str] = page.evaluate(_LAYOUT_JS)
+    return problems

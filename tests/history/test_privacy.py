@@ -1,0 +1,178 @@
+"""Who sees what: a match is visible to its owner, its scorers and whoever holds its read-only
+link, nobody else; on every page of the history app. Revoking the links cuts the old ones off."""
+
+import csv
+import io
+import zipfile
+
+import pytest
+from django.test import Client
+
+from scorekeeper.matches.models import Match, Player
+
+from .conftest import OWNER_KEY, Cast
+
+pytestmark = pytest.mark.django_db
+
+EVERYONE = ["owner", "scorer", "viewer", "stranger", "anonymous"]
+HISTORY_OF_IT = {"owner", "scorer"}  # whose history (list, CSV, backup) holds the match
+
+
+def client_of(cast: Cast, who: str) -> Client:
+    client: Client = getattr(cast, who)
+    return client
+
+
+def csv_tokens(response: object) -> set[str]:
+    body = b"".join(response.streaming_content).decode()  # type: ignore[attr-defined]
+    return {row["match"] for row in csv.DictReader(io.StringIO(body))}
+
+
+def zip_names(data: bytes) -> list[str]:
+    return zipfile.ZipFile(io.BytesIO(data)).namelist()
+
+
+@pytest.mark.parametrize("who", EVERYONE)
+def test_history_list_shows_only_ones_own_and_scored_matches(cast: Cast, who: str) -> None:
+    text = client_of(cast, who).get("/history/").text
+    assert (cast.match.view_token in text) is (who in HISTORY_OF_IT)
+    assert cast.other.view_token not in text
+    # Nobody gets a scorer link from the history page.
+    assert cast.match.scorer_token not in text
+
+
+@pytest.mark.parametrize("who", ["owner", "scorer", "viewer"])
+def test_review_and_match_csv_open_with_the_read_only_link(cast: Cast, who: str) -> None:
+    client = client_of(cast, who)
+    response = client.get(f"/view/{cast.match.view_token}/review/")
+    assert response.status_code == 200
+    assert "Nous 1030 – 80 Eux" in response.text
+    # The review is read-only: it never hands out the scorer link.
+    assert cast.match.scorer_token not in response.text
+    response = client.get(f"/view/{cast.match.view_token}/deals.csv")
+    assert response.status_code == 200
+    assert csv_tokens(response) == {cast.match.view_token[:8]}
+
+
+@pytest.mark.parametrize("who", EVERYONE)
+def test_review_and_match_csv_need_a_valid_read_only_link(cast: Cast, who: str) -> None:
+    client = client_of(cast, who)
+    for token in ("made-up-token-0000000000", cast.match.scorer_token):  # no scorer token
+        assert client.get(f"/view/{token}/review/").status_code == 404
+        assert client.get(f"/view/{token}/deals.csv").status_code == 404
+
+
+@pytest.mark.parametrize("who", EVERYONE)
+def test_player_page_is_for_the_names_owner_only(cast: Cast, who: str) -> None:
+    alice = Player.objects.get(owner_key=OWNER_KEY, name="Alice")
+    other = Player.objects.get(owner_key="someone-else", name="Xavier")
+    client = client_of(cast, who)
+    response = client.get(f"/players/{alice.pk}/")
+    assert response.status_code == (200 if who == "owner" else 404)
+    if who == "owner":
+        assert "<h1>Alice</h1>" in response.text
+    assert client.get(f"/players/{other.pk}/").status_code == 404
+
+
+def test_the_player_linked_to_an_account_sees_their_page(cast: Cast) -> None:
+    """The person behind a name sees its page once the owner linked it to them... but only
+    through names they could see: a stranger's statistics never show another owner's matches."""
+    alice = Player.objects.get(owner_key=OWNER_KEY, name="Alice")
+    Player.objects.filter(pk=alice.pk).update(user=cast.scorer_user)
+    response = cast.scorer.get(f"/players/{alice.pk}/")
+    assert response.status_code == 200
+    assert response.context["stats"].matches == 1
+
+
+def test_review_links_players_only_for_who_may_see_their_page(cast: Cast) -> None:
+    alice = Player.objects.get(owner_key=OWNER_KEY, name="Alice")
+    link = f'href="/players/{alice.pk}/"'
+    assert link in cast.owner.get(f"/view/{cast.match.view_token}/review/").text
+    for who in ("scorer", "viewer", "stranger"):
+        text = client_of(cast, who).get(f"/view/{cast.match.view_token}/review/").text
+        assert link not in text
+        assert "Alice" in text
+
+
+@pytest.mark.parametrize("who", EVERYONE)
+def test_csv_of_all_my_matches_holds_only_mine(cast: Cast, who: str) -> None:
+    response = client_of(cast, who).get("/history/deals.csv")
+    assert response.status_code == 200
+    expected = {cast.match.view_token[:8]} if who in HISTORY_OF_IT else set()
+    assert csv_tokens(response) == expected
+
+
+@pytest.mark.parametrize("who", EVERYONE)
+def test_backup_holds_only_my_matches(cast: Cast, who: str) -> None:
+    response = client_of(cast, who).get("/history/backup.zip")
+    assert response.status_code == 200
+    names = zip_names(response.content)
+    if who in HISTORY_OF_IT:
+        assert len(names) == 1
+        assert cast.match.view_token[:8] in names[0]
+    else:
+        assert names == []
+
+
+def test_backup_of_anothers_match_is_never_served_to_a_stranger(cast: Cast) -> None:
+    other_key = cast.other.view_token[:8]
+    for who in EVERYONE:
+        names = zip_names(client_of(cast, who).get("/history/backup.zip").content)
+        assert not any(other_key in name for name in names)
+
+
+@pytest.mark.parametrize("who", EVERYONE)
+def test_a_restore_belongs_to_who_restored_it(cast: Cast, who: str) -> None:
+    backup = cast.owner.get("/history/backup.zip").content
+    before = set(Match.objects.values_list("pk", flat=True))
+    client = client_of(cast, who)
+    response = client.post("/history/restore/", {"file": io.BytesIO(backup)}, follow=True)
+    assert "1 matches restored." in response.text or "1 match restored." in response.text
+    (restored,) = Match.objects.exclude(pk__in=before)
+    assert restored.view_token != cast.match.view_token
+    assert restored.view_token in client.get("/history/").text
+    for other in EVERYONE:
+        if other != who:
+            assert restored.view_token not in client_of(cast, other).get("/history/").text
+
+
+# Revoking the links ------------------------------------------------------------------------------
+
+
+def test_owner_regenerates_the_links_and_the_old_ones_404(cast: Cast) -> None:
+    old_view, old_scorer = cast.match.view_token, cast.match.scorer_token
+    response = cast.owner.post(f"/score/{old_scorer}/share/renew/")
+    assert response.status_code == 302
+    cast.match.refresh_from_db()
+    new_view, new_scorer = cast.match.view_token, cast.match.scorer_token
+    assert new_view != old_view and new_scorer != old_scorer
+    for client in (cast.owner, cast.scorer, cast.viewer, cast.stranger):
+        for url in (
+            f"/view/{old_view}/",
+            f"/view/{old_view}/review/",
+            f"/view/{old_view}/deals.csv",
+            f"/view/{old_view}/match.json",
+            f"/score/{old_scorer}/",
+        ):
+            assert client.get(url).status_code == 404, url
+    assert cast.owner.get(f"/view/{new_view}/review/").status_code == 200
+    assert new_view in cast.owner.get("/history/").text
+    # The viewer, whose link was revoked, is not handed the new one anywhere.
+    assert new_view not in cast.viewer.get("/history/").text
+
+
+def test_a_revoked_scorer_loses_the_match(cast: Cast) -> None:
+    """After the owner revokes the links, the scorer's history no longer lists the match (it
+    would hand the new read-only link to the person it was revoked from)."""
+    cast.owner.post(f"/score/{cast.match.scorer_token}/share/renew/")
+    cast.match.refresh_from_db()
+    assert cast.match.view_token not in cast.scorer.get("/history/").text
+    assert csv_tokens(cast.scorer.get("/history/deals.csv")) == set()
+
+
+def test_only_the_owner_can_regenerate_the_links(cast: Cast) -> None:
+    tokens = (cast.match.view_token, cast.match.scorer_token)
+    response = cast.scorer.post(f"/score/{cast.match.scorer_token}/share/renew/", follow=True)
+    assert "Only the match&#x27;s owner can change its links." in response.text
+    cast.match.refresh_from_db()
+    assert (cast.match.view_token, cast.match.scorer_token) == tokens

@@ -1,0 +1,197 @@
+"""The review page (deal table, SVG chart, facts) and the player page, against figures computed by
+hand for the small matches of conftest.py."""
+
+import re
+from html import unescape
+
+import pytest
+from django.test import Client
+
+from scorekeeper.history.selectors import Companion, Rate
+from scorekeeper.matches.models import Deal, Match, Player
+
+from .conftest import OWNER_KEY, AliceData, Browser
+
+pytestmark = pytest.mark.django_db
+
+
+def text_of(html: str) -> str:
+    return re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", html)))
+
+
+def review(client: Client, match: Match) -> str:
+    response = client.get(f"/view/{match.view_token}/review/")
+    assert response.status_code == 200
+    return response.text
+
+
+def facts_rows(html: str) -> dict[str, list[str]]:
+    table = re.search(r'<table class="facts">(.*?)</table>', html, re.S)
+    assert table is not None
+    rows = {}
+    for row in re.findall(r"<tr>(.*?)</tr>", table.group(1), re.S):
+        cells = [text_of(c).strip() for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)]
+        rows[cells[0]] = cells[1:]
+    return rows
+
+
+def test_review_shows_every_deal_with_its_breakdown(facts_match: Match, browser: Browser) -> None:
+    html = review(browser("someone-with-the-link"), facts_match)
+    assert "<h1>Nous 2170 – 410 Eux</h1>" in html
+    assert "won by Nous" in html
+    plain = text_of(html)
+    for row in Deal.objects.filter(match=facts_match):
+        assert row.texts["en"]["summary"] in plain
+        for line in row.texts["en"]["lines"]:
+            assert line in plain, line
+    # The breakdowns carry the hand-computed figures.
+    assert "Nous: 2 × (160 base + 110 contract + 20 belote) = 580" in plain
+    assert "Nous: 4 × (160 base + 120 contract) = 1120" in plain
+    assert "Nous: 83 cards + 20 announcements + 100 contract = 203 → 200" in plain
+    assert "All passed" in plain
+
+
+def test_review_chart_has_both_running_totals_and_the_target_line(
+    facts_match: Match, browser: Browser
+) -> None:
+    html = review(browser("someone-with-the-link"), facts_match)
+    svg = re.search(r"<svg class=\"chart\".*?</svg>", html, re.S)
+    assert svg is not None
+    chart = svg.group(0)
+    lines = dict(re.findall(r'<polyline class="series (t[01])" points="([^"]+)"', chart))
+    assert set(lines) == {"t0", "t1"}
+    # Totals after each scored deal (the passed one adds no point): start, then 5 deals. The
+    # scale's top is 2500 (2170 rounded up), the plot 276 wide from x=36, 148 high from y=10.
+    totals = {
+        "t0": [0, 200, 450, 1030, 1050, 2170],
+        "t1": [0, 80, 80, 80, 410, 410],
+    }
+    for css, values in totals.items():
+        expected = " ".join(
+            f"{round(36 + 276 * i / 5, 1)},{round(10 + 148 * (1 - v / 2500), 1)}"
+            for i, v in enumerate(values)
+        )
+        assert lines[css] == expected
+    target = re.search(r'<line class="target-line"[^>]*y1="([^"]+)"', chart)
+    assert target is not None
+    assert float(target.group(1)) == pytest.approx(10 + 148 * (1 - 2000 / 2500), abs=0.05)
+    assert "target 2000" in html
+    assert "<title>Nous</title>" in chart and "<title>Eux</title>" in chart
+
+
+def test_review_facts_computed_by_hand(facts_match: Match, browser: Browser) -> None:
+    html = review(browser("someone-with-the-link"), facts_match)
+    rows = facts_rows(html)
+    assert rows[""] == ["Nous", "Eux"]
+    assert rows["Contracts taken"] == ["2", "3"]
+    assert rows["made"] == ["2", "1"]
+    assert rows["failed"] == ["0", "2"]
+    assert rows["Coinches"] == ["1", "1"]  # Eux coinched deal 3, Nous deal 6
+    assert rows["Surcoinches"] == ["0", "1"]  # Eux surcoinched on deal 6
+    assert rows["Capots"] == ["0", "1"]
+    assert rows["Belotes"] == ["2", "0"]
+    assert rows["Announcement points"] == ["20", "0"]
+    plain = text_of(html)
+    assert "Biggest deal: deal 6, 1120 points, Nous" in plain
+    assert "1 deal all passed" in plain
+
+
+def test_review_of_a_match_without_deals(make_match: object, browser: Browser) -> None:
+    match = make_match()  # type: ignore[operator]
+    html = review(browser("x"), match)
+    assert "No deal yet." in html
+    assert "Biggest deal" not in html
+    assert '<line class="target-line"' in html
+
+
+# Player page ------------------------------------------------------------------------------------
+
+
+def test_player_stats_computed_by_hand(alice_data: AliceData, browser: Browser) -> None:
+    alice = Player.objects.get(owner_key=OWNER_KEY, name="Alice")
+    response = browser(OWNER_KEY).get(f"/players/{alice.pk}/")
+    assert response.status_code == 200
+    stats = response.context["stats"]
+    assert (stats.matches, stats.finished, stats.wins) == (3, 2, 1)
+    assert stats.deals == 8  # 5 + 2 + 1 scored deals (the passed one is not counted)
+    assert stats.taken == Rate(4, 3)
+    assert stats.by_contract == [
+        ("80", Rate(1, 0)),
+        ("90", Rate(1, 1)),
+        ("100", Rate(1, 1)),
+        ("110", Rate(1, 1)),
+    ]
+    assert stats.by_trump == [
+        ("clubs", Rate(1, 0)),
+        ("diamonds", Rate(1, 1)),
+        ("hearts", Rate(1, 1)),
+        ("spades", Rate(1, 1)),
+    ]
+    assert stats.coinching == Rate(1, 1)  # Eux's surcoinched 120 failed
+    assert stats.coinched == Rate(2, 1)  # 110 coinché made, 80 coinché failed
+    assert stats.capots == 1
+    # 200 + 250 + 580 + 20 + 1120 (match 1) + 0 + 340 (match 2) + 0 (match 3) = 2510 over 8.
+    assert stats.average_points == pytest.approx(313.8)
+    names = {p.name: p for p in Player.objects.filter(owner_key=OWNER_KEY)}
+    assert stats.partners == [
+        Companion(names["Bruno"], matches=2, finished=2, wins=1),
+        Companion(names["Emma"], matches=1, finished=0, wins=0),
+    ]
+    assert stats.opponents == [
+        Companion(names["Chloé"], matches=3, finished=2, wins=1),
+        Companion(names["David"], matches=2, finished=2, wins=1),
+        Companion(names["Bruno"], matches=1, finished=0, wins=0),
+    ]
+    assert stats.form == [1.0, 0.5]  # won match 1, then lost match 3
+
+
+def test_player_page_renders_the_figures(alice_data: AliceData, browser: Browser) -> None:
+    alice = Player.objects.get(owner_key=OWNER_KEY, name="Alice")
+    html = browser(OWNER_KEY).get(f"/players/{alice.pk}/").text
+    plain = text_of(html)
+    assert "3 matches" in plain
+    assert "1 won (50 %)" in plain
+    assert "8 deals" in plain
+    assert "313.8 points per deal" in plain
+    assert "3/4 contracts made" in plain
+    assert "1 capots" in plain
+    assert "100 % coinches that paid (1)" in plain
+    assert "50 % made when coinched (2)" in plain
+    for contract, rate in (("80", "0/1"), ("90", "1/1"), ("100", "1/1"), ("110", "1/1")):
+        assert f"{contract} {rate}" in plain
+    for trump, rate in (("♣", "0/1"), ("♦", "1/1"), ("♥", "1/1"), ("♠", "1/1")):
+        assert f"{trump} {rate}" in plain
+    partners = plain.split("Partners", 1)[1].split("Opponents", 1)[0]
+    assert "Bruno 2 1 1" in partners and "Emma 1 0 0" in partners
+    opponents = plain.split("Opponents", 1)[1]
+    assert "Chloé 3 1 1" in opponents and "David 2 1 1" in opponents
+    assert "Bruno 1 0 0" in opponents
+    # The form chart: one point per finished match, 100 % then 50 %.
+    charts = re.findall(r'<polyline class="series t0" points="([^"]+)"', html)
+    assert len(charts) == 1
+    points = [tuple(map(float, p.split(","))) for p in charts[0].split()]
+    assert len(points) == 2
+    assert points[0][1] < points[1][1]  # higher on screen = more wins
+
+
+def test_linked_names_add_up(
+    alice_data: AliceData, browser: Browser, make_match: object, make_user: object
+) -> None:
+    """Alice on the owner's phone, and "Alice B." on her own phone: once both are linked to her
+    account, each page counts every match of both names."""
+    user = make_user("alice")  # type: ignore[operator]
+    own = make_match(  # type: ignore[operator]
+        "coinche",
+        players=("Alice B.", "Zoé", "Yann", "Walter"),
+        owner_key="alices-phone",
+        owner=user,
+    )
+    Player.objects.filter(owner_key="alices-phone").update(owner=user)
+    client = browser("alices-phone", user)
+    mine = Player.objects.get(owner_key="alices-phone", name="Alice B.")
+    assert client.post(f"/players/{mine.pk}/me/").status_code == 302
+    Player.objects.filter(owner_key=OWNER_KEY, name="Alice").update(user=user)
+    response = client.get(f"/players/{mine.pk}/")
+    assert response.context["stats"].matches == 4
+    assert "Also played as Alice" in text_of(response.text)
+    assert own.deal_count == 0
