@@ -36,7 +36,8 @@ pytest: venv
 test: lint typecheck pytest
 
 bench: venv
-	$(PY) scripts/bench_engine.py
+	$(PY) scripts/bench_scoreboard.py
+	$(PY) scripts/bench_history.py --keep .bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .bench

@@ -59,11 +59,12 @@ class MatchQuerySet(models.QuerySet["Match"]):
         *,
         user: Any = None,
         device_key: str | None = None,
-        remembered: list[int] | None = None,
+        remembered: list[str] | None = None,
     ) -> "MatchQuerySet":
         """The matches of someone's history: created by this browser or account, or scored by
-        them through a scorer link."""
-        condition = models.Q(pk__in=remembered or [])
+        them through a scorer link (`remembered`: the scorer tokens this browser opened; a
+        revoked token no longer matches)."""
+        condition = models.Q(scorer_token__in=remembered or [])
         if device_key:
             condition |= models.Q(owner_key=device_key)
         if user is not None:
@@ -126,7 +127,12 @@ class Match(models.Model):
 
     class Meta:
         verbose_name_plural = "matches"
-        indexes = [models.Index(fields=["owner_key", "-updated_at"], name="match_owner_recent")]
+        indexes = [
+            models.Index(fields=["owner_key", "-updated_at"], name="match_owner_recent"),
+            # The history's order, with the owner: an account's first page is read in order from
+            # the index (no sort of all its matches, no table lookup for other accounts' rows).
+            models.Index(fields=["-created_at", "-id", "owner"], name="match_history_order"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(first_dealer__lte=3), name="match_first_dealer_is_a_seat"

@@ -1,21 +1,32 @@
 """`python manage.py seed_demo --matches N`: realistic random matches scored through the engine,
 for demos and benchmarks. Deals are drawn like real ones (bids, trumps, points, belotes,
-announcements, coinches) and each is checked and scored by the engine."""
+announcements, coinches) and each is checked and scored by the engine.
+
+`--bulk` inserts a few hundred matches per query instead of going through services.create_match
+and services.rescore one match at a time: the scores and texts still come from the engine (the
+same fields rescore writes), only the writes are batched. scripts/bench_history.py seeds 10,000
+matches that way and checks a sample against services.rescore."""
 
 import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
+from django.utils import timezone
 
 from scorekeeper.matches import services
-from scorekeeper.matches.models import Match, Player
+from scorekeeper.matches.deal_text import deal_texts
+from scorekeeper.matches.models import Deal, Match, Player
 from scorekeeper.scoring import (
     PRESETS,
     Announcement,
     InvalidInput,
     Kind,
+    MatchDeal,
     PassedDeal,
     PlayedDeal,
     Rank,
@@ -83,24 +94,169 @@ def random_deal(rng: random.Random, rules: Rules) -> EngineDeal:
 
 
 MAX_DEALS = 60
+DRAWN_AT_ONCE = 16  # deals drawn before asking the engine whether the match is over
+BULK_BATCH = 500  # matches per transaction with --bulk
 
 
 def random_match_deals(rng: random.Random, rules: Rules, first_dealer: int) -> list[EngineDeal]:
     """Valid deals up to the one after which the engine says the match is over (or 60)."""
     deals: list[EngineDeal] = []
     while len(deals) < MAX_DEALS:
-        deal = random_deal(rng, rules)
+        wanted = min(MAX_DEALS, len(deals) + DRAWN_AT_ONCE)
+        while len(deals) < wanted:
+            deal = random_deal(rng, rules)
+            try:
+                check_deal(rules, deal)
+            except InvalidInput:
+                continue
+            deals.append(deal)
         try:
-            check_deal(rules, deal)
-        except InvalidInput:
-            continue
-        deals.append(deal)
-    try:
-        score_match(rules, deals, first_dealer)
-    except InvalidInput as error:  # "deals[N]": the match was over after deal N
-        end = int(error.path.removeprefix("deals[").split("]")[0])
-        deals = deals[:end]
+            score_match(rules, deals, first_dealer)
+        except InvalidInput as error:  # "deals[N]": the match was over after deal N
+            end = int(error.path.removeprefix("deals[").split("]")[0])
+            return deals[:end]
     return deals
+
+
+@dataclass(frozen=True)
+class PlannedMatch:
+    rules: Rules
+    teams: tuple[str, str]
+    seated: list[str]
+    first_dealer: int
+    deals: list[EngineDeal]
+    created_at: datetime | None  # None: now
+    minutes: int  # how long it was played (updated_at, finished_at), with created_at
+
+
+def plan_matches(
+    rng: random.Random,
+    count: int,
+    names: Sequence[str],
+    player: str = "",
+    player_matches: int = 0,
+    spread_days: int = 0,
+) -> Iterator[PlannedMatch]:
+    """`count` random matches, oldest first. `player` sits at the table in `player_matches` of
+    them (and in no other); with `spread_days`, the matches are spread over that many days up to
+    now instead of all being created now."""
+    pool = [n for n in names if n.casefold() != player.casefold()] if player else list(names)
+    featured = set(rng.sample(range(count), min(count, player_matches))) if player else set()
+    presets = list(PRESETS)
+    now = timezone.now()
+    span = timedelta(days=spread_days)
+    for index in range(count):
+        rules = PRESETS[rng.choice(presets)]
+        if index in featured:
+            seated = rng.sample(pool, 3)
+            seated.insert(rng.randrange(4), player)
+        else:
+            seated = rng.sample(pool, 4)
+        teams = rng.sample(TEAMS, 2)
+        first_dealer = rng.randrange(4)
+        deals = random_match_deals(rng, rules, first_dealer)
+        created_at = None
+        if spread_days:
+            created_at = now - span + span * (index + rng.random()) / count
+        minutes = 3 * len(deals) + rng.randrange(10)
+        yield PlannedMatch(
+            rules=rules,
+            teams=(teams[0], teams[1]),
+            seated=seated,
+            first_dealer=first_dealer,
+            deals=deals,
+            created_at=created_at,
+            minutes=minutes,
+        )
+
+
+def _dated(match: Match, plan: PlannedMatch) -> None:
+    if plan.created_at is None:
+        return
+    match.created_at = plan.created_at
+    match.updated_at = plan.created_at + timedelta(minutes=plan.minutes)
+    match.finished_at = match.updated_at if match.is_finished else None
+
+
+def _seed_one(plan: PlannedMatch, key: str, owner: Any) -> None:
+    """Through the services, as a phone would (one match, a few queries)."""
+    with transaction.atomic():
+        match = services.create_match(
+            owner_key=key,
+            rules=plan.rules,
+            team_names=plan.teams,
+            players=plan.seated,
+            first_dealer=plan.first_dealer,
+        )
+        services.rescore(match, services.new_deal_rows(match, plan.deals))
+        _dated(match, plan)
+        Match.objects.filter(pk=match.pk).update(
+            owner=owner,
+            created_at=match.created_at,
+            updated_at=match.updated_at,
+            finished_at=match.finished_at,
+        )
+
+
+def _cache(row: Deal, scored: MatchDeal, names: tuple[str, str]) -> None:
+    """The cache fields services.rescore writes on a deal row (CACHE_FIELDS)."""
+    row.number = scored.number
+    row.outcome = scored.outcome
+    row.score0, row.score1 = scored.scores
+    row.total0, row.total1 = scored.totals
+    row.reserve_after = scored.reserve
+    row.dealer = scored.dealer
+    row.texts = deal_texts(row, scored, names)
+
+
+def _seed_bulk(plans: list[PlannedMatch], key: str, owner: Any, players: dict[str, Player]) -> None:
+    """The same matches as _seed_one, scored by the engine the same way, in a few queries."""
+    matches: list[Match] = []
+    results = []
+    for plan in plans:
+        result = score_match(plan.rules, plan.deals, plan.first_dealer)
+        seats = [players[name] for name in plan.seated]
+        match = Match(
+            owner_key=key,
+            owner=owner,
+            rules=plan.rules.to_dict(),
+            preset=plan.rules.preset,
+            game=plan.rules.game,
+            team0_name=plan.teams[0],
+            team1_name=plan.teams[1],
+            seat0=seats[0],
+            seat1=seats[1],
+            seat2=seats[2],
+            seat3=seats[3],
+            first_dealer=plan.first_dealer,
+            total0=result.totals[0],
+            total1=result.totals[1],
+            reserve=result.reserve,
+            deal_count=len(plan.deals),
+            status=Match.Status.FINISHED if result.finished else Match.Status.PLAYING,
+            winner=result.winner if isinstance(result.winner, int) else None,
+            finished_at=timezone.now() if result.finished else None,
+            version=1,  # created, then re-scored once
+        )
+        matches.append(match)
+        results.append(result)
+    with transaction.atomic():
+        Match.objects.bulk_create(matches)
+        rows: list[Deal] = []
+        for match, plan, result in zip(matches, plans, results, strict=True):
+            for row, scored in zip(
+                services.new_deal_rows(match, plan.deals), result.deals, strict=True
+            ):
+                _cache(row, scored, match.team_names)
+                rows.append(row)
+        Deal.objects.bulk_create(rows, batch_size=BULK_BATCH)
+        if any(plan.created_at is not None for plan in plans):
+            for match, plan in zip(matches, plans, strict=True):
+                _dated(match, plan)
+            # bulk_create stamps auto_now_add fields with now; bulk_update leaves them as set.
+            Match.objects.bulk_update(
+                matches, ["created_at", "updated_at", "finished_at"], batch_size=BULK_BATCH
+            )
 
 
 class Command(BaseCommand):
@@ -113,34 +269,61 @@ class Command(BaseCommand):
             "--owner", default=None, help="username to own the matches (created if missing)"
         )
         parser.add_argument("--players", type=int, default=12, help="size of the pool of names")
+        parser.add_argument(
+            "--player", default="", help="a name that plays in exactly --player-matches matches"
+        )
+        parser.add_argument("--player-matches", type=int, default=0)
+        parser.add_argument(
+            "--spread-days",
+            type=int,
+            default=0,
+            help="spread the matches' dates over that many days up to now (default: all now)",
+        )
+        parser.add_argument(
+            "--bulk",
+            action="store_true",
+            help=f"insert {BULK_BATCH} matches per transaction (same engine scores, much faster)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["matches"] < 1:
+            raise CommandError(f"--matches must be at least 1 (got {options['matches']})")
         rng = random.Random(options["seed"])
         owner = None
         if options["owner"]:
             owner, _ = get_user_model().objects.get_or_create(username=options["owner"])
         key = f"demo-{options['owner'] or 'anonymous'}"
-        names = NAMES[: max(4, min(options["players"], len(NAMES)))]
-        presets = list(PRESETS)
+        player = " ".join(options["player"].split())
+        pool = [n for n in NAMES if n.casefold() != player.casefold()]
+        names = pool[: max(4, min(options["players"], len(pool)))]
+        plans = plan_matches(
+            rng,
+            options["matches"],
+            names,
+            player=player,
+            player_matches=options["player_matches"] if player else 0,
+            spread_days=options["spread_days"],
+        )
         created = 0
-        for _ in range(options["matches"]):
-            rules = PRESETS[rng.choice(presets)]
-            seated = rng.sample(names, 4)
-            teams = rng.sample(TEAMS, 2)
-            first_dealer = rng.randrange(4)
-            deals = random_match_deals(rng, rules, first_dealer)
-            with transaction.atomic():
-                match = services.create_match(
-                    owner_key=key,
-                    rules=rules,
-                    team_names=(teams[0], teams[1]),
-                    players=seated,
-                    first_dealer=first_dealer,
-                )
-                services.rescore(match, services.new_deal_rows(match, deals))
-                if owner is not None:
-                    Match.objects.filter(pk=match.pk).update(owner=owner)
-            created += 1
+        if options["bulk"]:
+            players = {
+                name: services.get_or_create_player(owner_key=key, name=name)
+                for name in [*names, *([player] if player else [])]
+            }
+            batch: list[PlannedMatch] = []
+            for plan in plans:
+                batch.append(plan)
+                if len(batch) == BULK_BATCH:
+                    _seed_bulk(batch, key, owner, players)
+                    created += len(batch)
+                    batch = []
+            if batch:
+                _seed_bulk(batch, key, owner, players)
+                created += len(batch)
+        else:
+            for plan in plans:
+                _seed_one(plan, key, owner)
+                created += 1
         if owner is not None:
             Player.objects.filter(owner_key=key, owner__isnull=True).update(owner=owner)
         self.stdout.write(f"Created {created} matches.")
