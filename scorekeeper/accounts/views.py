@@ -25,11 +25,16 @@ def _next_url(request: HttpRequest) -> str:
 
 
 def _sign_in(request: HttpRequest, user: object) -> None:
+    switching = request.user.is_authenticated and request.user != user
     key = access.device_key(request)
-    scored = access.remembered_ids(request)
+    scored = access.remembered_tokens(request)
     login(request, user)  # type: ignore[arg-type]
+    if switching:
+        # Another account was signed in here: what this browser did is that account's, so the
+        # new one starts as a fresh browser (login() flushed the session).
+        return
     request.session[access.DEVICE_KEY] = key  # the same browser after the session is renewed
-    claimed = claim_device(user=request.user, device_key=key, scored_ids=scored)  # type: ignore[arg-type]
+    claimed = claim_device(user=request.user, device_key=key, scored_tokens=scored)  # type: ignore[arg-type]
     if claimed:
         messages.success(
             request,
@@ -44,7 +49,7 @@ def _sign_in(request: HttpRequest, user: object) -> None:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
-    form = SignupForm(request.POST or None)
+    form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         _sign_in(request, user)
@@ -55,7 +60,7 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def login_view(request: HttpRequest) -> HttpResponse:
-    form = AuthenticationForm(request, request.POST or None)
+    form = AuthenticationForm(request, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         _sign_in(request, form.get_user())
         return redirect(_next_url(request))

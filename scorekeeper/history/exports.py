@@ -113,7 +113,6 @@ def read_backup(data: bytes) -> list[MatchFile]:
 def restore_backup(
     *, match_files: list[MatchFile], owner_key: str, owner: User | None = None
 ) -> list[Match]:
-    matches = [services.import_match(match_file=m, owner_key=owner_key) for m in match_files]
-    if owner is not None:
-        Match.objects.filter(pk__in=[m.pk for m in matches]).update(owner=owner)
-    return matches
+    return [
+        services.import_match(match_file=m, owner_key=owner_key, owner=owner) for m in match_files
+    ]

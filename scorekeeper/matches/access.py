@@ -4,6 +4,7 @@ score; anyone holding the read-only link may look. Ids are never in URLs, only u
 
 import secrets
 
+from django.contrib.auth.models import User
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
@@ -11,7 +12,7 @@ from .models import Match, MatchScorer
 from .services import Author
 
 DEVICE_KEY = "device"
-REMEMBERED = "scoring"  # ids of matches this browser opened through a scorer link
+REMEMBERED = "scored"  # scorer tokens this browser opened: new links (revoking) forget them
 REMEMBER_AT_MOST = 100
 
 
@@ -41,9 +42,9 @@ def match_for_scorer(request: HttpRequest, token: str) -> Match:
     match = _with_seats("scorer_token", token)
     if is_owner(request, match):
         return match
-    remembered = request.session.get(REMEMBERED, [])
-    if match.pk not in remembered:
-        request.session[REMEMBERED] = [match.pk, *remembered][:REMEMBER_AT_MOST]
+    remembered = remembered_tokens(request)
+    if token not in remembered:
+        request.session[REMEMBERED] = [token, *remembered][:REMEMBER_AT_MOST]
         if request.user.is_authenticated:
             MatchScorer.objects.get_or_create(match=match, user=request.user)
     return match
@@ -61,6 +62,12 @@ def author(request: HttpRequest, match: Match) -> Author:
     return Author(key=key, label=label)
 
 
-def remembered_ids(request: HttpRequest) -> list[int]:
-    ids = request.session.get(REMEMBERED, [])
-    return [i for i in ids if isinstance(i, int)]
+def remembered_tokens(request: HttpRequest) -> list[str]:
+    tokens = request.session.get(REMEMBERED, [])
+    return [t for t in tokens if isinstance(t, str)] if isinstance(tokens, list) else []
+
+
+def account(request: HttpRequest) -> User | None:
+    """The signed-in account, if any: what it creates is its own at once."""
+    user = request.user
+    return user if isinstance(user, User) and user.is_authenticated else None

@@ -6,7 +6,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -22,7 +24,7 @@ from scorekeeper.scoring import (
 )
 
 from .deal_text import deal_texts
-from .models import Deal, DealChange, Match, Player, new_token
+from .models import Deal, DealChange, Match, MatchScorer, Player, new_token
 
 CACHE_FIELDS = [
     "number", "outcome", "score0", "score1", "total0", "total1", "reserve_after", "dealer", "texts"
@@ -53,38 +55,54 @@ class Author:
     label: str
 
 
-def get_or_create_player(*, owner_key: str, name: str) -> Player:
+def _named_by(owner_key: str, owner: User | None) -> QuerySet[Player]:
+    """The names this browser gave, and those of its account on any device."""
+    condition = Q(owner_key=owner_key)
+    if owner is not None:
+        condition |= Q(owner=owner)
+    return Player.objects.filter(condition)
+
+
+def get_or_create_player(*, owner_key: str, name: str, owner: User | None = None) -> Player:
+    """The player of that name this browser (or its account) already knows, else a new one: the
+    same name at an account's tables on two phones is one player, so statistics gather."""
     name = " ".join(name.split())
-    player = Player.objects.filter(owner_key=owner_key).filter(name__iexact=name).first()
-    return player or Player.objects.create(owner_key=owner_key, name=name)
+    known = _named_by(owner_key, owner).filter(name__iexact=name)
+    # This browser's own name first (the one the unique constraint is about), then the account's.
+    player = known.filter(owner_key=owner_key).first() or known.order_by("pk").first()
+    return player or Player.objects.create(owner_key=owner_key, owner=owner, name=name)
 
 
-def known_player_names(owner_key: str, limit: int = 50) -> list[str]:
-    return list(
-        Player.objects.filter(owner_key=owner_key)
-        .order_by(Lower("name"))
-        .values_list("name", flat=True)[:limit]
-    )
+def known_player_names(owner_key: str, owner: User | None = None, limit: int = 50) -> list[str]:
+    names = _named_by(owner_key, owner).order_by(Lower("name")).values_list("name", flat=True)
+    seen: dict[str, str] = {}  # one name however many browsers gave it
+    for name in names[: limit * 2]:
+        seen.setdefault(name.casefold(), name)
+    return list(seen.values())[:limit]
 
 
 @transaction.atomic
 def create_match(
     *,
     owner_key: str,
+    owner: User | None = None,
     rules: Rules,
     team_names: tuple[str, str],
     players: Sequence[str | None] = (None, None, None, None),
     first_dealer: int | None = 0,
     rematch_of: Match | None = None,
 ) -> Match:
-    """A new match. `players` are the four seats in playing order; `first_dealer` None draws one."""
+    """A new match of this browser (and of its account when signed in). `players` are the four
+    seats in playing order; `first_dealer` None draws one."""
     seats = [
-        get_or_create_player(owner_key=owner_key, name=name) if name else None for name in players
+        get_or_create_player(owner_key=owner_key, owner=owner, name=name) if name else None
+        for name in players
     ]
     if first_dealer is None:
         first_dealer = random.SystemRandom().randrange(4)
     return Match.objects.create(
         owner_key=owner_key,
+        owner=owner,
         rules=rules.to_dict(),
         preset=rules.preset,
         game=rules.game,
@@ -99,10 +117,11 @@ def create_match(
     )
 
 
-def rematch(*, match: Match, owner_key: str) -> Match:
+def rematch(*, match: Match, owner_key: str, owner: User | None = None) -> Match:
     """Same teams, players and rules; the first deal passes to the next seat."""
     return create_match(
         owner_key=owner_key,
+        owner=owner,
         rules=match.engine_rules,
         team_names=match.team_names,
         players=[p.name if p else None for p in match.seats],
@@ -113,8 +132,10 @@ def rematch(*, match: Match, owner_key: str) -> Match:
 
 @transaction.atomic
 def regenerate_links(*, match_id: int) -> Match:
-    """New read-only and scorer links: the old ones stop working at once."""
+    """New read-only and scorer links: the old ones stop working at once, and the accounts that
+    scored through the old scorer link lose the match from their history."""
     match = Match.objects.select_for_update().get(pk=match_id)
+    MatchScorer.objects.filter(match=match).delete()
     match.view_token, match.scorer_token = new_token(), new_token()
     match.version += 1
     match.save(update_fields=["view_token", "scorer_token", "version", "updated_at"])
@@ -326,7 +347,7 @@ def undo_last_change(*, match_id: int, expected_version: int | None, author: Aut
 
 
 @transaction.atomic
-def import_match(*, match_file: MatchFile, owner_key: str) -> Match:
+def import_match(*, match_file: MatchFile, owner_key: str, owner: User | None = None) -> Match:
     """Create a match from a parsed match file (already fully checked by the engine)."""
     players: list[str | None] = [None, None, None, None]
     for team_index, team in enumerate(match_file.teams):
@@ -334,6 +355,7 @@ def import_match(*, match_file: MatchFile, owner_key: str) -> Match:
             players[team_index], players[team_index + 2] = team.players
     match = create_match(
         owner_key=owner_key,
+        owner=owner,
         rules=match_file.rules,
         team_names=(match_file.teams[0].name, match_file.teams[1].name),
         players=players,

@@ -62,6 +62,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid() and form.rules is not None:
         match = services.create_match(
             owner_key=owner,
+            owner=access.account(request),
             rules=form.rules,
             team_names=(form.cleaned_data["team0_name"], form.cleaned_data["team1_name"]),
             players=form.players(),
@@ -72,7 +73,11 @@ def new_match(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "matches/new.html",
-        {"form": form, "presets": presets, "known_players": services.known_player_names(owner)},
+        {
+            "form": form,
+            "presets": presets,
+            "known_players": services.known_player_names(owner, access.account(request)),
+        },
     )
 
 
@@ -81,7 +86,9 @@ def import_match(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         match = services.import_match(
-            match_file=form.cleaned_data["file"], owner_key=access.device_key(request)
+            match_file=form.cleaned_data["file"],
+            owner_key=access.device_key(request),
+            owner=access.account(request),
         )
         messages.success(request, _("Match imported."))
         return redirect("matches:scoreboard", token=match.scorer_token)
@@ -457,7 +464,9 @@ def export_viewer(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def rematch(request: HttpRequest, token: str) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)
-    new = services.rematch(match=match, owner_key=access.device_key(request))
+    new = services.rematch(
+        match=match, owner_key=access.device_key(request), owner=access.account(request)
+    )
     url = reverse("matches:scoreboard", args=[new.scorer_token])
     return HttpResponseClientRedirect(url) if _is_htmx(request) else redirect(url)
 

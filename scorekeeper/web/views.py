@@ -14,7 +14,7 @@ def home(request: HttpRequest) -> HttpResponse:
     matches = Match.objects.visible_to(
         user=request.user if request.user.is_authenticated else None,
         device_key=request.session.get(access.DEVICE_KEY),
-        remembered=access.remembered_ids(request),
+        remembered=access.remembered_tokens(request),
     ).newest_first()[:RECENT]
     return render(request, "home.html", {"matches": matches})
 
