@@ -340,12 +340,18 @@ class DealChange(models.Model):
     undoes = models.OneToOneField(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="undone_by"
     )
-    submission = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    submission = models.CharField(max_length=64, null=True, blank=True)  # noqa: DJ001 (unique when set)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-id"]
         indexes = [models.Index(fields=["match", "seq"], name="change_match_deal")]
+        constraints = [
+            # A form saves once per match (a double tap records one deal).
+            models.UniqueConstraint(
+                fields=["match", "submission"], name="change_submission_once_per_match"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.action} deal {self.number}"

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Max, Q, QuerySet
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -45,6 +45,11 @@ class MatchOver(Exception):
 
 class NothingToUndo(Exception):
     pass
+
+
+class SubmissionGone(Exception):
+    """This form was saved before, and the deal it saved has since been undone or deleted: it is
+    not saved a second time (a page brought back with the browser's back button)."""
 
 
 @dataclass(frozen=True)
@@ -201,10 +206,24 @@ def _check(match: Match, deal: EngineDeal) -> None:
     check_deal(match.engine_rules, deal)
 
 
-def _replayed(match: Match, submission: str | None) -> DealChange | None:
+def _replayed(match: Match, submission: str | None) -> Deal | None:
+    """The deal this submission already saved (a double tap), if any."""
     if not submission:
         return None
-    return DealChange.objects.filter(match=match, submission=submission).first()
+    change = DealChange.objects.filter(match=match, submission=submission).first()
+    if change is None:
+        return None
+    row = match.deals.filter(seq=change.seq).first()
+    if row is None:
+        raise SubmissionGone
+    return row
+
+
+def _next_seq(match: Match, deals: list[Deal]) -> int:
+    """After every deal the match ever had: a deleted last deal's number is not reused, so a new
+    deal's history never shows the changes of the deleted one."""
+    changed = match.changes.aggregate(top=Max("seq"))["top"] or 0
+    return max(changed, deals[-1].seq if deals else 0) + 1
 
 
 @transaction.atomic
@@ -220,14 +239,14 @@ def record_deal(
     match = Match.objects.select_for_update().get(pk=match_id)
     replay = _replayed(match, submission)
     if replay is not None:
-        return match.deals.get(seq=replay.seq)
+        return replay
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     if match.is_finished:
         raise MatchOver
     _check(match, deal)
     deals = list(match.deals.in_order())
-    row = Deal(match=match, seq=deals[-1].seq + 1 if deals else 1)
+    row = Deal(match=match, seq=_next_seq(match, deals))
     row.set_from_engine(deal)
     deals.append(row)
     rescore(match, deals)
@@ -259,7 +278,7 @@ def edit_deal(
     match = Match.objects.select_for_update().get(pk=match_id)
     replay = _replayed(match, submission)
     if replay is not None:
-        return match.deals.get(seq=replay.seq)
+        return replay
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     _check(match, deal)

@@ -136,6 +136,12 @@ def _changed_message(request: HttpRequest) -> None:
     )
 
 
+def _gone_message(request: HttpRequest) -> None:
+    messages.info(
+        request, _("This form was already saved, and that deal was undone since: nothing saved.")
+    )
+
+
 # Recording deals -----------------------------------------------------------------------------
 
 
@@ -201,6 +207,9 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
             except services.MatchOver:
                 messages.info(request, _("The match is over: no more deals."))
                 return redirect("matches:scoreboard", token=token)
+            except services.SubmissionGone:
+                _gone_message(request)
+                return redirect("matches:scoreboard", token=token)
             except InvalidInput as error:
                 form.add_error(None, translate_engine_message(error.message))
             else:
@@ -261,6 +270,9 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
             except services.MatchChanged as changed:
                 form = _rebind_version(form, changed.match.version)
                 form.changed = True  # type: ignore[attr-defined]
+            except services.SubmissionGone:
+                _gone_message(request)
+                return redirect("matches:scoreboard", token=token)
             except InvalidInput as error:
                 form.add_error(None, translate_engine_message(error.message))
             else:
@@ -293,6 +305,8 @@ def deal_passed(request: HttpRequest, token: str) -> HttpResponseBase:
         _changed_message(request)
     except services.MatchOver:
         messages.info(request, _("The match is over: no more deals."))
+    except services.SubmissionGone:
+        _gone_message(request)
     return _after_change(request, match)
 
 
@@ -329,6 +343,9 @@ def deal_manual(request: HttpRequest, token: str, seq: int | None = None) -> Htt
             form = ManualDealForm(data, team_names=match.team_names)
         except services.MatchOver:
             messages.info(request, _("The match is over: no more deals."))
+            return redirect("matches:scoreboard", token=token)
+        except services.SubmissionGone:
+            _gone_message(request)
             return redirect("matches:scoreboard", token=token)
         except InvalidInput as error:
             form.add_error(None, translate_engine_message(error.message))

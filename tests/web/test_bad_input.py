@@ -152,11 +152,6 @@ def test_a_wrong_method_is_refused_and_changes_nothing(
     assert snapshot() == state
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="services.record_deal: a replayed submission whose deal was undone raises "
-    "Deal.DoesNotExist (a 500); reported to the lead",
-)
 def test_a_stale_resubmission_after_an_undo_is_no_server_error(
     owner_client: Client, make_match: MakeMatch
 ) -> None:
@@ -167,5 +162,7 @@ def test_a_stale_resubmission_after_an_undo_is_no_server_error(
     assert owner_client.post(link("deal_new", match), data).status_code == 302
     match.refresh_from_db()
     owner_client.post(link("undo", match), {"version": match.version})
-    response = owner_client.post(link("deal_new", match), data)
-    assert response.status_code in (200, 302)
+    response = owner_client.post(link("deal_new", match), data, follow=True)
+    assert response.status_code == 200
+    assert "already saved, and that deal was undone since" in response.text
+    assert match.deals.count() == 0  # the undo stands: the old form saves nothing

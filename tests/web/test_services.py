@@ -5,7 +5,6 @@ NothingToUndo, MatchChanged, an invalid deal) leaves the database exactly as it 
 from datetime import timedelta
 
 import pytest
-from django.db import IntegrityError
 from django.utils import timezone
 
 from scorekeeper.matches import services
@@ -485,14 +484,9 @@ def test_change_times_are_in_order(make_match: MakeMatch) -> None:
     assert Deal.objects.filter(match=match).count() == 2
 
 
-# Known problems, reported to the lead (strict xfail: they start failing once fixed) ------------
+# Problems found by earlier tests, fixed since -------------------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="services.record_deal reuses the seq of a deleted last deal, so the new deal's "
-    "history shows the deleted deal's changes",
-)
 def test_a_new_deal_does_not_inherit_the_history_of_a_deleted_one(make_match: MakeMatch) -> None:
     match = make_match(deals=[coinche_deal(), coinche_deal(taker=1)])
     services.delete_deal(match_id=match.pk, seq=2, expected_version=None, author=CREATOR)
@@ -505,12 +499,6 @@ def test_a_new_deal_does_not_inherit_the_history_of_a_deleted_one(make_match: Ma
     assert actions == ["add"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=IntegrityError,
-    reason="DealChange.submission is unique site-wide but services._replayed looks only in "
-    "the match: the same submission id posted to another match is an IntegrityError (a 500)",
-)
 def test_a_submission_id_used_in_another_match_is_no_error(make_match: MakeMatch) -> None:
     first, second = make_match(), make_match()
     for match in (first, second):
