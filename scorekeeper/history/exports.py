@@ -4,10 +4,10 @@ import csv
 import io
 import json
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
 
 from django.contrib.auth.models import User
-from django.db import transaction
 from django.db.models import Prefetch, QuerySet
 
 from scorekeeper.matches import services
@@ -19,8 +19,12 @@ CSV_COLUMNS = [
     "taker_points", "capot", "generale", "belote1", "belote2", "announcements", "outcome",
     "score1", "score2", "total1", "total2", "reserve", "note",
 ]  # fmt: skip
-MAX_FILES = 5000
+MAX_FILES = 20_000  # a backup of every match of a busy club still restores
 MAX_FILE_BYTES = 2 * 1024 * 1024
+MAX_TOTAL_BYTES = 200 * 1024 * 1024  # unzipped: a small zip must not fill the memory
+# What a damaged or unusual zip raises when an entry is read (bad CRC, bad deflate data,
+# encryption, an unknown compression method, a truncated file).
+_BROKEN_ENTRY = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError, EOFError)
 
 
 class _Echo:
@@ -72,8 +76,10 @@ def _deal_row(match: Match, names: tuple[str, str], deal: Deal) -> list[object]:
 
 
 def with_deals(matches: QuerySet[Match]) -> QuerySet[Match]:
-    """Matches with their deals in order, in two queries whatever their number."""
-    return matches.prefetch_related(Prefetch("deals", queryset=Deal.objects.order_by("seq")))
+    """Matches with their players and deals in order, in two queries whatever their number."""
+    return matches.select_related("seat0", "seat1", "seat2", "seat3").prefetch_related(
+        Prefetch("deals", queryset=Deal.objects.order_by("seq"))
+    )
 
 
 def backup_zip(matches: Iterable[Match]) -> bytes:
@@ -97,22 +103,32 @@ def read_backup(data: bytes) -> list[MatchFile]:
         raise InvalidInput("", "the zip holds no match file")
     if len(entries) > MAX_FILES:
         raise InvalidInput("", f"at most {MAX_FILES} files")
-    parsed = []
+    if sum(e.file_size for e in entries) > MAX_TOTAL_BYTES:
+        raise InvalidInput("", "the zip is too large once unzipped")
+    parsed, unzipped = [], 0
     for entry in entries:
         if entry.file_size > MAX_FILE_BYTES:
             raise InvalidInput(entry.filename, "file too large")
         try:
-            parsed.append(load_match(archive.read(entry)))
+            with archive.open(entry) as member:
+                data = member.read(MAX_FILE_BYTES + 1)  # the declared size may lie
+        except _BROKEN_ENTRY:
+            raise InvalidInput(entry.filename, "damaged zip: this file cannot be read") from None
+        unzipped += len(data)
+        if len(data) > MAX_FILE_BYTES:
+            raise InvalidInput(entry.filename, "file too large")
+        if unzipped > MAX_TOTAL_BYTES:
+            raise InvalidInput("", "the zip is too large once unzipped")
+        try:
+            parsed.append(load_match(data))
         except InvalidInput as error:
             where = f"{entry.filename}: {error.path}" if error.path else entry.filename
             raise InvalidInput(where, error.message) from None
     return parsed
 
 
-@transaction.atomic
 def restore_backup(
     *, match_files: list[MatchFile], owner_key: str, owner: User | None = None
 ) -> list[Match]:
-    return [
-        services.import_match(match_file=m, owner_key=owner_key, owner=owner) for m in match_files
-    ]
+    """All the matches or none (import_matches is one transaction)."""
+    return services.import_matches(match_files=match_files, owner_key=owner_key, owner=owner)

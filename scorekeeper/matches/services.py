@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from scorekeeper.scoring import Deal as EngineDeal
 from scorekeeper.scoring import (
+    MatchDeal,
     MatchFile,
     MatchResult,
     Rules,
@@ -154,30 +155,49 @@ def _lock(match_id: int, expected_version: int | None) -> Match:
     return match
 
 
+def _cache(row: Deal, scored: MatchDeal, names: tuple[str, str]) -> bool:
+    """Write the engine's result for this deal onto its row; whether anything changed."""
+    values = {
+        "number": scored.number,
+        "outcome": scored.outcome,
+        "score0": scored.scores[0],
+        "score1": scored.scores[1],
+        "total0": scored.totals[0],
+        "total1": scored.totals[1],
+        "reserve_after": scored.reserve,
+        "dealer": scored.dealer,
+    }
+    dirty = any(getattr(row, k) != v for k, v in values.items())
+    for key, value in values.items():
+        setattr(row, key, value)
+    texts = deal_texts(row, scored, names)
+    dirty = dirty or row.texts != texts
+    row.texts = texts
+    return dirty
+
+
+def _set_result(match: Match, result: MatchResult) -> None:
+    """The match's own cache: totals, reserve, deal count, status, winner, end time."""
+    was_finished = match.is_finished
+    match.total0, match.total1 = result.totals
+    match.reserve = result.reserve
+    match.deal_count = len(result.deals)
+    match.status = Match.Status.FINISHED if result.finished else Match.Status.PLAYING
+    match.winner = result.winner if isinstance(result.winner, int) else None
+    if result.finished and not was_finished:
+        match.finished_at = timezone.now()
+    elif not result.finished:
+        match.finished_at = None
+
+
 def rescore(match: Match, deals: list[Deal]) -> MatchResult:
     """Score `deals` (in order) with the match's rules and write every cache; new rows are
     inserted in one query, changed ones updated in one."""
     result = score_match(match.engine_rules, [d.to_engine() for d in deals], match.first_dealer)
-    names = match.team_names
     changed: list[Deal] = []
     new: list[Deal] = []
     for row, scored in zip(deals, result.deals, strict=True):
-        values = {
-            "number": scored.number,
-            "outcome": scored.outcome,
-            "score0": scored.scores[0],
-            "score1": scored.scores[1],
-            "total0": scored.totals[0],
-            "total1": scored.totals[1],
-            "reserve_after": scored.reserve,
-            "dealer": scored.dealer,
-        }
-        dirty = any(getattr(row, k) != v for k, v in values.items())
-        for key, value in values.items():
-            setattr(row, key, value)
-        texts = deal_texts(row, scored, names)
-        dirty = dirty or row.texts != texts
-        row.texts = texts
+        dirty = _cache(row, scored, match.team_names)
         if row.pk is None:
             new.append(row)
         elif dirty:
@@ -186,16 +206,7 @@ def rescore(match: Match, deals: list[Deal]) -> MatchResult:
         Deal.objects.bulk_create(new)
     if changed:
         Deal.objects.bulk_update(changed, CACHE_FIELDS)
-    was_finished = match.is_finished
-    match.total0, match.total1 = result.totals
-    match.reserve = result.reserve
-    match.deal_count = len(deals)
-    match.status = Match.Status.FINISHED if result.finished else Match.Status.PLAYING
-    match.winner = result.winner if isinstance(result.winner, int) else None
-    if result.finished and not was_finished:
-        match.finished_at = timezone.now()
-    elif not result.finished:
-        match.finished_at = None
+    _set_result(match, result)
     match.version += 1
     match.save()
     return result
@@ -365,23 +376,63 @@ def undo_last_change(*, match_id: int, expected_version: int | None, author: Aut
     )
 
 
-@transaction.atomic
 def import_match(*, match_file: MatchFile, owner_key: str, owner: User | None = None) -> Match:
     """Create a match from a parsed match file (already fully checked by the engine)."""
-    players: list[str | None] = [None, None, None, None]
-    for team_index, team in enumerate(match_file.teams):
-        if team.players:
-            players[team_index], players[team_index + 2] = team.players
-    match = create_match(
-        owner_key=owner_key,
-        owner=owner,
-        rules=match_file.rules,
-        team_names=(match_file.teams[0].name, match_file.teams[1].name),
-        players=players,
-        first_dealer=match_file.first_dealer,
-    )
-    rescore(match, new_deal_rows(match, match_file.deals))
-    return match
+    return import_matches(match_files=[match_file], owner_key=owner_key, owner=owner)[0]
+
+
+IMPORT_BATCH = 500  # rows per INSERT
+
+
+@transaction.atomic
+def import_matches(
+    *, match_files: Sequence[MatchFile], owner_key: str, owner: User | None = None
+) -> list[Match]:
+    """Create these matches, in order, with their deals scored by the engine: a few queries per
+    batch whatever their number (a backup of thousands of matches restores in one request)."""
+    players: dict[str, Player] = {}
+
+    def seat(name: str | None) -> Player | None:
+        if not name:
+            return None
+        key = " ".join(name.split()).casefold()
+        if key not in players:
+            players[key] = get_or_create_player(owner_key=owner_key, owner=owner, name=name)
+        return players[key]
+
+    matches: list[Match] = []
+    results: list[MatchResult] = []
+    for match_file in match_files:
+        first, second = match_file.teams
+        names = [*(first.players or (None, None)), *(second.players or (None, None))]
+        result = match_file.score()
+        match = Match(
+            owner_key=owner_key,
+            owner=owner,
+            rules=match_file.rules.to_dict(),
+            preset=match_file.rules.preset,
+            game=match_file.rules.game,
+            team0_name=first.name,
+            team1_name=second.name,
+            # Seats in playing order: team 0 player 1, team 1 player 1, team 0 player 2, ...
+            seat0=seat(names[0]),
+            seat1=seat(names[2]),
+            seat2=seat(names[1]),
+            seat3=seat(names[3]),
+            first_dealer=match_file.first_dealer,
+            version=1,
+        )
+        _set_result(match, result)
+        matches.append(match)
+        results.append(result)
+    Match.objects.bulk_create(matches, batch_size=IMPORT_BATCH)
+    rows: list[Deal] = []
+    for match, match_file, result in zip(matches, match_files, results, strict=True):
+        for row, scored in zip(new_deal_rows(match, match_file.deals), result.deals, strict=True):
+            _cache(row, scored, match.team_names)
+            rows.append(row)
+    Deal.objects.bulk_create(rows, batch_size=IMPORT_BATCH)
+    return matches
 
 
 def new_deal_rows(match: Match, deals: Sequence[EngineDeal]) -> list[Deal]:

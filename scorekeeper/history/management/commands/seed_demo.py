@@ -2,10 +2,11 @@
 for demos and benchmarks. Deals are drawn like real ones (bids, trumps, points, belotes,
 announcements, coinches) and each is checked and scored by the engine.
 
-`--bulk` inserts a few hundred matches per query instead of going through services.create_match
-and services.rescore one match at a time: the scores and texts still come from the engine (the
-same fields rescore writes), only the writes are batched. scripts/bench_history.py seeds 10,000
-matches that way and checks a sample against services.rescore."""
+`--bulk` inserts a few hundred matches per query (services.import_matches, as a restored backup)
+instead of services.create_match and services.rescore one match at a time: the scores and texts
+still come from the engine (the same fields rescore writes), only the writes are batched.
+scripts/bench_history.py seeds 10,000 matches that way and checks a sample against
+services.rescore."""
 
 import random
 from collections.abc import Iterator, Sequence
@@ -19,18 +20,18 @@ from django.db import transaction
 from django.utils import timezone
 
 from scorekeeper.matches import services
-from scorekeeper.matches.deal_text import deal_texts
-from scorekeeper.matches.models import Deal, Match, Player
+from scorekeeper.matches.models import Match, Player
 from scorekeeper.scoring import (
     PRESETS,
     Announcement,
     InvalidInput,
     Kind,
-    MatchDeal,
+    MatchFile,
     PassedDeal,
     PlayedDeal,
     Rank,
     Rules,
+    Team,
     Trump,
     check_deal,
     score_match,
@@ -198,58 +199,22 @@ def _seed_one(plan: PlannedMatch, key: str, owner: Any) -> None:
         )
 
 
-def _cache(row: Deal, scored: MatchDeal, names: tuple[str, str]) -> None:
-    """The cache fields services.rescore writes on a deal row (CACHE_FIELDS)."""
-    row.number = scored.number
-    row.outcome = scored.outcome
-    row.score0, row.score1 = scored.scores
-    row.total0, row.total1 = scored.totals
-    row.reserve_after = scored.reserve
-    row.dealer = scored.dealer
-    row.texts = deal_texts(row, scored, names)
-
-
-def _seed_bulk(plans: list[PlannedMatch], key: str, owner: Any, players: dict[str, Player]) -> None:
+def _seed_bulk(plans: list[PlannedMatch], key: str, owner: Any) -> None:
     """The same matches as _seed_one, scored by the engine the same way, in a few queries."""
-    matches: list[Match] = []
-    results = []
-    for plan in plans:
-        result = score_match(plan.rules, plan.deals, plan.first_dealer)
-        seats = [players[name] for name in plan.seated]
-        match = Match(
-            owner_key=key,
-            owner=owner,
-            rules=plan.rules.to_dict(),
-            preset=plan.rules.preset,
-            game=plan.rules.game,
-            team0_name=plan.teams[0],
-            team1_name=plan.teams[1],
-            seat0=seats[0],
-            seat1=seats[1],
-            seat2=seats[2],
-            seat3=seats[3],
+    match_files = [
+        MatchFile(
+            rules=plan.rules,
+            teams=(
+                Team(plan.teams[0], (plan.seated[0], plan.seated[2])),
+                Team(plan.teams[1], (plan.seated[1], plan.seated[3])),
+            ),
             first_dealer=plan.first_dealer,
-            total0=result.totals[0],
-            total1=result.totals[1],
-            reserve=result.reserve,
-            deal_count=len(plan.deals),
-            status=Match.Status.FINISHED if result.finished else Match.Status.PLAYING,
-            winner=result.winner if isinstance(result.winner, int) else None,
-            finished_at=timezone.now() if result.finished else None,
-            version=1,  # created, then re-scored once
+            deals=tuple(plan.deals),
         )
-        matches.append(match)
-        results.append(result)
+        for plan in plans
+    ]
     with transaction.atomic():
-        Match.objects.bulk_create(matches)
-        rows: list[Deal] = []
-        for match, plan, result in zip(matches, plans, results, strict=True):
-            for row, scored in zip(
-                services.new_deal_rows(match, plan.deals), result.deals, strict=True
-            ):
-                _cache(row, scored, match.team_names)
-                rows.append(row)
-        Deal.objects.bulk_create(rows, batch_size=BULK_BATCH)
+        matches = services.import_matches(match_files=match_files, owner_key=key, owner=owner)
         if any(plan.created_at is not None for plan in plans):
             for match, plan in zip(matches, plans, strict=True):
                 _dated(match, plan)
@@ -306,19 +271,15 @@ class Command(BaseCommand):
         )
         created = 0
         if options["bulk"]:
-            players = {
-                name: services.get_or_create_player(owner_key=key, name=name)
-                for name in [*names, *([player] if player else [])]
-            }
             batch: list[PlannedMatch] = []
             for plan in plans:
                 batch.append(plan)
                 if len(batch) == BULK_BATCH:
-                    _seed_bulk(batch, key, owner, players)
+                    _seed_bulk(batch, key, owner)
                     created += len(batch)
                     batch = []
             if batch:
-                _seed_bulk(batch, key, owner, players)
+                _seed_bulk(batch, key, owner)
                 created += len(batch)
         else:
             for plan in plans:
