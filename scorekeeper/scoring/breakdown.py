@@ -18,6 +18,7 @@ LANGS: tuple[Lang, ...] = ("en", "fr")
 class Term:
     value: int
     label: str  # a key of LABELS
+    times: int = 1  # value = times × a single amount, shown as "2 × 100 contract"
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +169,12 @@ def _announcement(item: Announcement, lang: Lang) -> str:
 
 def _formula(line: Formula, lang: Lang, teams: Sequence[str]) -> str:
     labels = LABELS[lang]
-    terms = [f"{t.value} {labels[t.label]}" for t in line.terms]
+    terms = [
+        f"{t.times} × {t.value // t.times} {labels[t.label]}"
+        if t.times != 1
+        else f"{t.value} {labels[t.label]}"
+        for t in line.terms
+    ]
     expr = " + ".join(terms) if terms else "0"
     if line.multiplier != 1:
         expr = f"{line.multiplier} × ({expr})"

@@ -17,6 +17,7 @@ Pair = tuple[int, int]
 class DealScore:
     outcome: Outcome
     scores: Pair  # points each team adds with this deal, rounded; a litige reserve not included
+    exact: Pair = (0, 0)  # the same before rounding
     taker: int | None = None
     winner: int | None = None  # the team that won the deal, which receives any litige reserve
     held: int = 0  # on a litige: the takers' points now held in reserve
@@ -103,6 +104,8 @@ class _Deal:
         counted = self.counted
         if counted.reason == "ruling" and not any(counted.counted):
             lines.append(Note("ann_ruling_none"))
+        elif counted.reason == "ruling" and deal.announcements_to in (0, 1):
+            lines.append(Note("ann_ruling", team=deal.announcements_to))
         elif counted.reason == "tie" and not any(counted.counted):
             lines.append(Note("ann_tie"))
         for team in (0, 1):
@@ -123,10 +126,10 @@ def _finish(
     """Round each team's formula (terms, multiplier) into its score and assemble the result."""
     rounding = facts.rules.rounding
     lines = [*facts.intro(), verdict]
-    scores = [0, 0]
+    scores, exacts = [0, 0], [0, 0]
     for team in (0, 1):
         terms, multiplier = formulas[team]
-        exact = multiplier * sum(term.value for term in terms)
+        exact = exacts[team] = multiplier * sum(term.value for term in terms)
         scores[team] = round_score(exact, rounding)
         rounded = scores[team] if scores[team] != exact else None
         lines.append(Formula("score", team, tuple(terms), multiplier, rounded))
@@ -134,6 +137,7 @@ def _finish(
     return DealScore(
         outcome=outcome,
         scores=(scores[0], scores[1]),
+        exact=(exacts[0], exacts[1]),
         taker=facts.t,
         winner=winner,
         held=held,
@@ -167,11 +171,11 @@ def _score_classic(f: _Deal) -> DealScore:
         return _finish(f, "made", Note("made_classic", points=taken, other=other),
                        {t: (f.own_total(t), 1), d: (f.own_total(d), 1)})  # fmt: skip
     if taken == other and rules.litige == "reserve":
-        # The takers' total is held, but their belote "can never be taken away" (§2): they keep
-        # it now, and only the rest waits for the next deal's winners.
-        held = round_score(taken - f.belote[t], rules.rounding)
+        # §3: the takers score nothing now; their whole total (belote included, as the table
+        # and the FFB book say) waits for the next deal's winners.
+        held = round_score(taken, rules.rounding)
         return _finish(f, "litige", Note("litige", team=t, points=taken, other=held),
-                       {t: (f.belote_term(t), 1), d: (f.own_total(d), 1)}, held=held)  # fmt: skip
+                       {t: ([], 1), d: (f.own_total(d), 1)}, held=held)  # fmt: skip
     verdict = (
         Note("failed_equal", points=taken)
         if taken == other
@@ -212,7 +216,7 @@ def _score_coinche(f: _Deal) -> DealScore:
         if by_deal:
             terms, m = [base, bid, *f.ann_term(0, 1), *f.belote_term(d)], multiplier
         else:
-            bid = Term(multiplier * contract, "contract")
+            bid = Term(multiplier * contract, "contract", times=multiplier)
             terms, m = [base, bid, *f.ann_term(0, 1), *f.belote_term(d)], 1
         return _finish(f, "failed", verdict, {d: (terms, m), t: (f.belote_term(t), 1)})
     defence_belote = (f.belote_term(d), 1)
@@ -225,13 +229,14 @@ def _score_coinche(f: _Deal) -> DealScore:
             return _finish(f, "made", verdict, {t: (terms, 1), d: defence_belote})
         return _finish(f, "made", verdict,
                        {t: ([*f.own_total(t), bid], 1), d: (f.own_total(d), 1)})  # fmt: skip
-    # Coinched and made. Choice where RULES.md is silent: a capot lifts the base to 250 in both
-    # multiplier scopes, as the whole-deal scope states it.
-    base = Term(COINCHED_CAPOT_BASE if f.takers_capot else rules.coinched_base, "base")
+    # Coinched and made. §4: with the whole-deal scope B is 250 when the takers made capot; the
+    # contract-scope formula names `coinched_base` itself, capot or not.
     if by_deal:
+        base = Term(COINCHED_CAPOT_BASE if f.takers_capot else rules.coinched_base, "base")
         terms, m = [base, bid, *f.ann_term(0, 1), *f.belote_term(t)], multiplier
     else:
-        bid = Term(multiplier * contract, "contract")
+        bid = Term(multiplier * contract, "contract", times=multiplier)
+        base = Term(rules.coinched_base, "base")
         terms, m = [base, bid, *f.belote_term(t), *f.ann_term(0, 1)], 1
     return _finish(f, "made", verdict, {t: (terms, m), d: defence_belote})
 
@@ -242,6 +247,8 @@ def score_deal(rules: Rules, deal: Deal) -> DealScore:
     if isinstance(deal, PassedDeal):
         return DealScore(outcome="passed", scores=(0, 0), breakdown=(Note("passed"),))
     if isinstance(deal, ManualDeal):
-        return DealScore(outcome="manual", scores=deal.scores, breakdown=(Note("manual"),))
+        return DealScore(
+            outcome="manual", scores=deal.scores, exact=deal.scores, breakdown=(Note("manual"),)
+        )
     facts = _Deal(rules, deal)
     return _score_coinche(facts) if rules.is_coinche else _score_classic(facts)

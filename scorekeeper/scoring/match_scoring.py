@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .breakdown import Line, Note
-from .deal_scoring import DealScore, Pair, round_score, score_deal
+from .deal_scoring import DealScore, Pair, score_deal
 from .deals import Deal
 from .errors import InvalidInput
 from .rules import Rules
@@ -50,21 +50,23 @@ class MatchResult:
         return (self.next_dealer + 1) % SEATS
 
 
-def _can_clinch(rules: Rules, result: DealScore, scores: Pair, team: int) -> bool:
+def _can_clinch(rules: Rules, result: DealScore, received: Pair, team: int) -> bool:
     # §6: a team cannot win on a deal where it scored nothing but its belote (failed, capot...).
-    # Its score is rounded, so compare it with its belote rounded the same way (25 → 30).
-    belote = round_score(result.belote[team], rules.rounding)
-    return not rules.belote_cannot_clinch or scores[team] > belote
+    # Judged on exact points, before rounding: a defence with 4 card points + belote (24 → 20)
+    # won a trick and may win; a litige reserve received counts as more than belote.
+    if not rules.belote_cannot_clinch:
+        return True
+    return result.exact[team] + received[team] > result.belote[team]
 
 
-def _decide(rules: Rules, result: DealScore, scores: Pair, totals: Pair, scored: int) -> Winner:
+def _decide(rules: Rules, result: DealScore, received: Pair, totals: Pair, scored: int) -> Winner:
     """The winner after a scored deal, or None while the match goes on."""
     target = rules.target
     if target is not None:
         eligible = [
             team
             for team in (0, 1)
-            if totals[team] >= target and _can_clinch(rules, result, scores, team)
+            if totals[team] >= target and _can_clinch(rules, result, received, team)
         ]
         if len(eligible) == 1:
             return eligible[0]
@@ -97,6 +99,7 @@ def score_match(rules: Rules, deals: Sequence[Deal], first_dealer: int = 0) -> M
         except InvalidInput as error:
             raise error.under(f"deals[{index}]") from None
         scores = result.scores
+        received: Pair = (0, 0)
         lines = list(result.breakdown)
         # §3 litige: held points go to the next deal's winners; a second litige hands them to
         # its defence (the reserve never rolls further) and holds its own takers' points.
@@ -106,8 +109,8 @@ def score_match(rules: Rules, deals: Sequence[Deal], first_dealer: int = 0) -> M
         elif result.outcome == "litige" and result.taker is not None:
             receiver = 1 - result.taker
         if reserve and receiver is not None:
-            scores = (scores[0] + reserve, scores[1]) if receiver == 0 else (
-                scores[0], scores[1] + reserve)  # fmt: skip
+            received = (reserve, 0) if receiver == 0 else (0, reserve)
+            scores = (scores[0] + received[0], scores[1] + received[1])
             lines.append(Note("reserve_received", team=receiver, points=reserve))
             reserve = 0
         if result.outcome == "litige":
@@ -115,7 +118,7 @@ def score_match(rules: Rules, deals: Sequence[Deal], first_dealer: int = 0) -> M
         totals = (totals[0] + scores[0], totals[1] + scores[1])
         if result.outcome != "passed":
             scored += 1
-            winner = _decide(rules, result, scores, totals, scored)
+            winner = _decide(rules, result, received, totals, scored)
         scored_deals.append(
             MatchDeal(
                 number=index + 1,

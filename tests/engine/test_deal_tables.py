@@ -192,12 +192,12 @@ CLASSIC = [
         held=91,
     ),
     row(
-        "litige 71+belote 20=91 vs 91: takers keep their belote 20, 71 held; defence 91",
+        "litige 71+belote 20=91 vs 91: takers nothing now, their whole total 91 held; defence 91",
         BELOTE,
         PlayedDeal(0, DIAMONDS, taker_points=71, belote=(1, 0)),
         "litige",
-        (20, 91),
-        held=71,
+        (0, 91),
+        held=91,
     ),
     row(
         "litige, team 1 takes, 81-81: defence (team 0) 81, takers 0, 81 held",

@@ -235,7 +235,7 @@ def rules_and_deals(draw: Any) -> tuple[Rules, list[Deal], int]:
 
 
 # A reference model of RULES.md, written from the text (and the documented choices where it is
-# silent: a coinched capot uses B = 250 in both scopes; contract_only applies to capots too;
+# silent: contract_only applies to capots too;
 # generale_cards applies whenever one player took every trick; the classic announced générale
 # counts no announcements; a litige reserve is rounded when held).
 
@@ -331,10 +331,9 @@ def model(rules: Rules, deal: PlayedDeal) -> tuple[str, tuple[int, int], int]:
         elif total[t] > total[d]:
             score = total
         elif total[t] == total[d] and rules.litige == "reserve":
-            # The takers keep their belote (it can never be taken away); the rest is held.
-            outcome, held = "litige", rounded(total[t] - belote[t], rules.rounding)
+            # §3: the takers score nothing now; their whole total is held.
+            outcome, held = "litige", rounded(total[t], rules.rounding)
             score[d] = total[d]
-            score[t] = belote[t]
         else:
             outcome = "failed"
             score[d] = rules.failure_points + both + belote[d]
@@ -368,11 +367,11 @@ def model(rules: Rules, deal: PlayedDeal) -> tuple[str, tuple[int, int], int]:
             else:
                 score[t], score[d] = total[t] + bid, total[d]
         else:
-            base = 250 if takers_capot else rules.coinched_base
             if by_deal:
+                base = 250 if takers_capot else rules.coinched_base
                 score[t] = mult * (base + bid + both + belote[t])
             else:
-                score[t] = base + mult * bid + belote[t] + both
+                score[t] = rules.coinched_base + mult * bid + belote[t] + both
             score[d] = belote[d]
     final = (rounded(score[0], rules.rounding), rounded(score[1], rules.rounding))
     return outcome, final, held
@@ -420,8 +419,9 @@ def check_invariants(rules: Rules, deal: PlayedDeal, result: DealScore) -> None:
         assert result.winner == t
     else:
         assert result.outcome == "litige" and not rules.is_coinche
-        # The takers keep their belote now (it can never be taken away); the rest is held.
-        assert result.scores[t] == rounded(belote[t], rules.rounding) and result.winner is None
+        # §3: the takers score nothing now; their whole total (belote included) is held.
+        assert result.scores[t] == 0 and result.winner is None
+        assert result.held == rounded(result.totals[t], rules.rounding)
     # The breakdown ends on each team's score, as scored.
     final = {
         line.team: line.result
