@@ -33,11 +33,17 @@ class Chart:
     plot_bottom: int = HEIGHT - PAD_BOTTOM
 
 
-def _nice_top(value: float) -> int:
-    for step in (10, 20, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10000):
-        if value <= step * 5:
-            return int(-(-value // step) * step) or step
-    return int(value)
+NICE_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000)
+
+
+def _nice_scale(span: float) -> tuple[int, int]:
+    """(top, step): the smallest round step that covers `span` in at most five gridlines."""
+    for step in NICE_STEPS:
+        count = -(-span // step)
+        if count <= 5:
+            return int(max(count, 1) * step), step
+    step = int(-(-span // 5))
+    return step * 5, step
 
 
 def line_chart(
@@ -48,8 +54,9 @@ def line_chart(
 ) -> Chart:
     """Series of (css class, label, values), plotted against their index (0 = start)."""
     longest = max((len(values) for _, _, values in series), default=0)
-    top = max([target or 0, *(max(values, default=0) for _, _, values in series), floor + 1])
-    top = _nice_top(top - floor) + floor
+    highest = max([target or 0, *(max(values, default=0) for _, _, values in series), floor + 1])
+    span, tick_step = _nice_scale(highest - floor)
+    top = floor + span
     span_x = max(longest - 1, 1)
     plot_w = WIDTH - PAD_LEFT - PAD_RIGHT
     plot_h = HEIGHT - PAD_TOP - PAD_BOTTOM
@@ -64,8 +71,9 @@ def line_chart(
         Line(css, " ".join(f"{x(i)},{y(v)}" for i, v in enumerate(values)), label)
         for css, label, values in series
     ]
-    ticks = [Tick(y(floor + (top - floor) * k / 4), str(round(floor + (top - floor) * k / 4)))
-             for k in range(5)]  # fmt: skip
+    ticks = [
+        Tick(y(value), str(round(value))) for value in range(int(floor), int(top) + 1, tick_step)
+    ]
     step = max(1, span_x // 6)
     x_labels = [(x(i), str(i)) for i in range(0, longest, step)]
     return Chart(WIDTH, HEIGHT, lines, ticks, y(target) if target else None, x_labels)

@@ -52,7 +52,7 @@ def review(request: HttpRequest, token: str) -> HttpResponse:
     board = build_board(match)
     rows = [deal.row for deal in reversed(board.deals)]
     facts = match_facts(rows, board.result)
-    totals = [(0, 0)] + [d.totals for d in board.result.deals if d.outcome != "passed"]
+    totals = [(0, 0)] + [d.totals for d in board.result.deals]  # x = the deal's number
     chart = line_chart(
         [
             ("t0", match.team0_name, [t[0] for t in totals]),

@@ -60,23 +60,40 @@ def test_review_chart_has_both_running_totals_and_the_target_line(
     chart = svg.group(0)
     lines = dict(re.findall(r'<polyline class="series (t[01])" points="([^"]+)"', chart))
     assert set(lines) == {"t0", "t1"}
-    # Totals after each scored deal (the passed one adds no point): start, then 5 deals. The
-    # scale's top is 2500 (2170 rounded up), the plot 276 wide from x=36, 148 high from y=10.
+    # Totals after each deal, at x = its number (the passed 4th adds no point): start, then 6
+    # deals. The scale's top is 2500 (2170 rounded up to the 500 step), the plot 276 wide from
+    # x=36, 148 high from y=10, with a gridline every 500.
     totals = {
-        "t0": [0, 200, 450, 1030, 1050, 2170],
-        "t1": [0, 80, 80, 80, 410, 410],
+        "t0": [0, 200, 450, 1030, 1030, 1050, 2170],
+        "t1": [0, 80, 80, 80, 80, 410, 410],
     }
     for css, values in totals.items():
         expected = " ".join(
-            f"{round(36 + 276 * i / 5, 1)},{round(10 + 148 * (1 - v / 2500), 1)}"
+            f"{round(36 + 276 * i / 6, 1)},{round(10 + 148 * (1 - v / 2500), 1)}"
             for i, v in enumerate(values)
         )
         assert lines[css] == expected
+    ticks = re.findall(r'<text class="axis"[^>]*text-anchor="end"[^>]*>(\d+)</text>', chart)
+    assert ticks == ["0", "500", "1000", "1500", "2000", "2500"]
     target = re.search(r'<line class="target-line"[^>]*y1="([^"]+)"', chart)
     assert target is not None
     assert float(target.group(1)) == pytest.approx(10 + 148 * (1 - 2000 / 2500), abs=0.05)
     assert "target 2000" in html
     assert "<title>Nous</title>" in chart and "<title>Eux</title>" in chart
+
+
+def test_the_chart_keeps_svg_numbers_in_french(facts_match: Match, browser: Browser) -> None:
+    """A French page writes 158,2 for a decimal; SVG coordinates must stay 158.2."""
+    client = browser("someone-with-the-link")
+    client.cookies["django_language"] = "fr"
+    html = client.get(f"/view/{facts_match.view_token}/review/", HTTP_ACCEPT_LANGUAGE="fr").text
+    assert "Évolution des scores" in html
+    chart = re.search(r"<svg class=\"chart\".*?</svg>", html, re.S)
+    assert chart is not None
+    numbers = re.findall(r'(?:points|x1|x2|y1|y2|x|y)="([^"]+)"', chart.group(0))
+    assert numbers and not any("," in n and " " not in n for n in numbers)
+    points = re.findall(r'points="([^"]+)"', chart.group(0))
+    assert all(re.fullmatch(r"[\d.]+,[\d.]+( [\d.]+,[\d.]+)*", p) for p in points)
 
 
 def test_review_facts_computed_by_hand(facts_match: Match, browser: Browser) -> None:
