@@ -4,7 +4,7 @@ aggregated in the database, so the number of queries does not grow with the data
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime, time, timedelta
 from typing import Any, cast
 
 from django.db.models import (
@@ -18,9 +18,10 @@ from django.db.models import (
     Value,
     When,
 )
+from django.utils import timezone
 
 from scorekeeper.matches.models import Deal, Match, Player
-from scorekeeper.scoring import MatchResult
+from scorekeeper.scoring import MatchResult, Trump
 
 SEATS = ("seat0", "seat1", "seat2", "seat3")
 
@@ -40,10 +41,11 @@ class HistoryFilters:
 
 
 def filter_history(matches: QuerySet[Match], filters: HistoryFilters) -> QuerySet[Match]:
+    # Bounds on created_at itself (not on its date part), so the history index serves them.
     if filters.date_from:
-        matches = matches.filter(created_at__date__gte=filters.date_from)
+        matches = matches.filter(created_at__gte=_day_start(filters.date_from))
     if filters.date_to:
-        matches = matches.filter(created_at__date__lte=filters.date_to)
+        matches = matches.filter(created_at__lt=_day_start(filters.date_to + timedelta(days=1)))
     if filters.game:
         matches = matches.filter(game=filters.game)
     if filters.preset:
@@ -59,6 +61,11 @@ def filter_history(matches: QuerySet[Match], filters: HistoryFilters) -> QuerySe
             | _any_seat_named(filters.q)
         )
     return matches.order_by("-created_at", "-id")
+
+
+def _day_start(day: date) -> datetime:
+    """Midnight of `day` in the site's time zone."""
+    return timezone.make_aware(datetime.combine(day, time.min))
 
 
 def _any_seat_named(text: str) -> Q:
@@ -193,6 +200,13 @@ class PlayerStats:
 FORM_WINDOW = 10
 
 
+TRUMP_ORDER = [t.value for t in Trump]  # ♠ ♥ ♦ ♣, then sans atout, tout atout
+
+
+def _trump_order(trump: str) -> int:
+    return TRUMP_ORDER.index(trump) if trump in TRUMP_ORDER else len(TRUMP_ORDER)
+
+
 def _contract_order(contract: str) -> tuple[int, str]:
     return (int(contract), "") if contract.isdigit() else (10_000, contract)
 
@@ -252,7 +266,7 @@ def player_stats(ids: list[int]) -> PlayerStats:
         return list(tallies.items())
 
     by_contract = sorted(rates("contract"), key=lambda item: _contract_order(item[0]))
-    by_trump = sorted(rates("trump"), key=lambda item: item[0])
+    by_trump = sorted(rates("trump"), key=lambda item: _trump_order(item[0]))
     partners, opponents = _companions(ids)
     outcomes = matches.filter(status=Match.Status.FINISHED).order_by("created_at", "id")
     form: list[float] = []

@@ -14,6 +14,7 @@ from scorekeeper.matches.board import build_board
 from scorekeeper.matches.engine_text import translate_engine_message
 from scorekeeper.matches.models import Match, MatchQuerySet, Player
 from scorekeeper.scoring import InvalidInput
+from scorekeeper.web.htmx import wants_partial
 
 from . import exports
 from .charts import line_chart
@@ -41,7 +42,7 @@ def history(request: HttpRequest) -> HttpResponse:
     query.pop("page", None)
     context = {"form": form, "page": page, "query": query.urlencode()}
     template = "history/history.html"
-    if getattr(request, "htmx", False):
+    if wants_partial(request):
         template += "#results"
     return render(request, template, context)
 

@@ -5,6 +5,7 @@ import re
 from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise as Promise
@@ -24,6 +25,23 @@ PRESET_SUMMARIES: "dict[str, Promise]" = {
     "belote": _("Classic belote to 1000, exact points, a litige held in reserve."),
     "belote-501": _("Short classic belote to 501; carrés and sequences are resolved apart."),
 }
+
+# Card ranks as players say them: V, D, R for valet, dame, roi in French.
+RANK_LABELS: "dict[str, Promise | str]" = {
+    "A": pgettext_lazy("card rank", "A"),
+    "K": pgettext_lazy("card rank", "K"),
+    "Q": pgettext_lazy("card rank", "Q"),
+    "J": pgettext_lazy("card rank", "J"),
+    "10": "10",
+    "9": "9",
+    "8": "8",
+    "7": "7",
+}
+
+
+def rank_label(rank: str) -> str:
+    return str(RANK_LABELS.get(rank, rank))
+
 
 PRESET_NAMES: "dict[str, Promise]" = {
     "coinche": _("Coinche (official)"),

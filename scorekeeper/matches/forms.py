@@ -36,6 +36,7 @@ from .engine_text import (
     PRESET_NAMES,
     SETTING_LABELS,
     TRUMP_LABELS,
+    rank_label,
     translate_engine_message,
 )
 
@@ -53,7 +54,7 @@ class ChipSelect(forms.RadioSelect):
 def _kind_choices() -> list[tuple[str, Any]]:
     choices: list[tuple[str, Any]] = [("", "—")]
     choices += [(k.value, k.value) for k in (Kind.TIERCE, Kind.QUARTE, Kind.QUINTE)]
-    choices += [(f"carre_{r}", _("carré of %(rank)s") % {"rank": r}) for r in
+    choices += [(f"carre_{r}", _("carré of %(rank)s") % {"rank": rank_label(r)}) for r in
                 ("J", "9", "A", "10", "K", "Q")]  # fmt: skip
     return choices
 
@@ -242,7 +243,7 @@ class DealForm(forms.Form):
                 widget=ChipSelect,
             )
         if rules.announcements:
-            ranks = [("", _("top card?"))] + [(r.value, r.value) for r in Rank]
+            ranks = [("", _("top card?"))] + [(r.value, rank_label(r.value)) for r in Rank]
             for team, slot in product((0, 1), range(ANNOUNCEMENT_SLOTS)):
                 prefix = f"ann{team}_{slot}"
                 self.fields[f"{prefix}_kind"] = forms.ChoiceField(

@@ -33,6 +33,7 @@ from scorekeeper.scoring import (
     render as render_lines,
 )
 from scorekeeper.scoring.cards import card_table
+from scorekeeper.web.htmx import wants_partial
 
 from . import access, services
 from .board import build_board, page_lang
@@ -44,7 +45,7 @@ HX = "HX-Request"
 
 
 def _is_htmx(request: HttpRequest) -> bool:
-    return bool(getattr(request, "htmx", False))
+    return wants_partial(request)
 
 
 def _version(request: HttpRequest) -> int | None:
@@ -533,5 +534,5 @@ def count_cards(request: HttpRequest, token: str) -> HttpResponse:
         "use_url": reverse("matches:deal_new", args=[match.scorer_token])
         + f"?taker={taker}&trump={trump.value}&taker_points={min(total, 162)}",
     }
-    template = "matches/count.html#count-total" if _is_htmx(request) else "matches/count.html"
+    template = "matches/count.html#count-body" if _is_htmx(request) else "matches/count.html"
     return render(request, template, context)

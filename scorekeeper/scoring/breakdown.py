@@ -162,8 +162,11 @@ DEFAULT_TEAMS: dict[Lang, tuple[str, str]] = {
 }
 
 
+RANKS: dict[Lang, dict[str, str]] = {"en": {}, "fr": {"J": "V", "Q": "D", "K": "R"}}
+
+
 def _announcement(item: Announcement, lang: Lang) -> str:
-    text = f"{KINDS[item.kind]} {item.high}"
+    text = f"{KINDS[item.kind]} {RANKS[lang].get(item.high.value, item.high.value)}"
     return f"{text} ({TRUMP_WORD[lang]})" if item.trump else text
 
 

@@ -25,3 +25,11 @@ document.addEventListener("submit", (event) => {
 window.addEventListener("pageshow", () => {
   for (const button of document.querySelectorAll("button[disabled]")) button.disabled = false;
 });
+// A field the server marked as wrong stops looking wrong once it is changed (the live preview
+// and the next save check it again).
+document.addEventListener("change", (event) => {
+  const field = event.target instanceof Element ? event.target.closest(".has-error") : null;
+  if (!field) return;
+  field.classList.remove("has-error");
+  for (const error of field.querySelectorAll(".error")) error.remove();
+});

@@ -150,6 +150,17 @@ def test_htmx_request_returns_the_results_only(four: dict[str, Match], browser: 
     assert "HX-Request" in response["Vary"]
 
 
+def test_an_htmx_history_restore_gets_the_whole_page(
+    four: dict[str, Match], browser: Browser
+) -> None:
+    """Back button after htmx lost its cached copy: htmx asks again with HX-History-Restore-
+    Request, and must get the page with its header and filters, not the results alone."""
+    headers = {"HX-Request": "true", "HX-History-Restore-Request": "true"}
+    text = browser(OWNER_KEY).get("/history/?game=belote", headers=headers).text
+    assert "<html" in text and 'class="filters"' in text
+    assert four["belote_playing"].view_token in text
+
+
 @pytest.mark.parametrize(
     ("query", "message"),
     [

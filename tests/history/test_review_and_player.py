@@ -138,11 +138,11 @@ def test_player_stats_computed_by_hand(alice_data: AliceData, browser: Browser) 
         ("100", Rate(1, 1)),
         ("110", Rate(1, 1)),
     ]
-    assert stats.by_trump == [
-        ("clubs", Rate(1, 0)),
-        ("diamonds", Rate(1, 1)),
-        ("hearts", Rate(1, 1)),
+    assert stats.by_trump == [  # in the order of the trump chips: ♠ ♥ ♦ ♣
         ("spades", Rate(1, 1)),
+        ("hearts", Rate(1, 1)),
+        ("diamonds", Rate(1, 1)),
+        ("clubs", Rate(1, 0)),
     ]
     assert stats.coinching == Rate(1, 1)  # Eux's surcoinched 120 failed
     assert stats.coinched == Rate(2, 1)  # 110 coinché made, 80 coinché failed
@@ -176,7 +176,7 @@ def test_player_page_renders_the_figures(alice_data: AliceData, browser: Browser
     assert "50 % made when coinched (2)" in plain
     for contract, rate in (("80", "0/1"), ("90", "1/1"), ("100", "1/1"), ("110", "1/1")):
         assert f"{contract} {rate}" in plain
-    for trump, rate in (("♣", "0/1"), ("♦", "1/1"), ("♥", "1/1"), ("♠", "1/1")):
+    for trump, rate in (("♠", "1/1"), ("♥", "1/1"), ("♦", "1/1"), ("♣", "0/1")):
         assert f"{trump} {rate}" in plain
     partners = plain.split("Partners", 1)[1].split("Opponents", 1)[0]
     assert "Bruno 2 1 1" in partners and "Emma 1 0 0" in partners

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from ..board import BoardDeal
 from ..deal_text import deal_summary as summary_of
-from ..engine_text import PRESET_NAMES, TRUMP_SHORT
+from ..engine_text import PRESET_NAMES, TRUMP_SHORT, rank_label
 from ..models import Deal, Match
 
 register = template.Library()
@@ -20,6 +20,9 @@ register = template.Library()
 def pick(values: Sequence[Any], index: int) -> Any:
     """`values[index]` for an index held in a variable (forloop.counter0)."""
     return values[index]
+
+
+register.filter("rank_label", rank_label)
 
 
 @register.filter
@@ -66,7 +69,7 @@ def describe_deal(data: dict[str, Any] | None, match: Match) -> str:
         for team, items in enumerate(data.get("announcements", [[], []])):
             for item in items:
                 kind = "carré" if item["kind"] == "carre" else item["kind"]
-                parts.append(f"{kind} {item['high']} ({names[team]})")
+                parts.append(f"{kind} {rank_label(item['high'])} ({names[team]})")
         text = " · ".join(parts)
     if data.get("note"):
         text += f" — {data['note']}"
