@@ -3,11 +3,13 @@ forms with POST-redirect-GET; htmx requests get the matching partial (name = ele
 
 import io
 import json
+import re
+import uuid
 from typing import Any
 
 import segno
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -50,7 +52,16 @@ def _is_htmx(request: HttpRequest) -> bool:
 
 def _version(request: HttpRequest) -> int | None:
     raw = request.POST.get("version", "")
-    return int(raw) if raw.isdigit() else None
+    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+
+
+SUBMISSION = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+def _submission(request: HttpRequest) -> str | None:
+    """The form's one-time id (see DealForm.submission); anything else is ignored."""
+    raw = request.POST.get("submission", "")
+    return raw if SUBMISSION.fullmatch(raw) else None
 
 
 # New match, import ---------------------------------------------------------------------------
@@ -107,7 +118,20 @@ def _board_response(request: HttpRequest, match: Match, *, can_score: bool) -> H
     template = "matches/scoreboard.html"
     if _is_htmx(request):
         template += "#scoreboard"
-    return render(request, template, {"board": board, "match": match, "can_score": can_score})
+    # The page polls the board itself, also when it was swapped in by a POST (passed, undo).
+    poll_url = (
+        reverse("matches:scoreboard", args=[match.scorer_token])
+        if can_score
+        else reverse("matches:viewer", args=[match.view_token])
+    )
+    context = {
+        "board": board,
+        "match": match,
+        "can_score": can_score,
+        "poll_url": poll_url,
+        "submission": uuid.uuid4().hex,  # the "All passed" form: a double tap records one deal
+    }
+    return render(request, template, context)
 
 
 @require_GET
@@ -292,6 +316,7 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
 
 
 @require_POST
+@vary_on_headers(HX)
 def deal_passed(request: HttpRequest, token: str) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)
     try:
@@ -300,7 +325,7 @@ def deal_passed(request: HttpRequest, token: str) -> HttpResponseBase:
             expected_version=_version(request),
             deal=PassedDeal(),
             author=access.author(request, match),
-            submission=request.POST.get("submission") or None,
+            submission=_submission(request),
         )
     except services.MatchChanged:
         _changed_message(request)
@@ -447,11 +472,13 @@ def regenerate_links(request: HttpRequest, token: str) -> HttpResponseBase:
 @require_GET
 def qr_code(request: HttpRequest, token: str, kind: str) -> HttpResponse:
     match = access.match_for_scorer(request, token)
-    target = (
-        reverse("matches:viewer", args=[match.view_token])
-        if kind == "view"
-        else reverse("matches:scoreboard", args=[token])
-    )
+    targets = {
+        "view": reverse("matches:viewer", args=[match.view_token]),
+        "scorer": reverse("matches:scoreboard", args=[token]),
+    }
+    if kind not in targets:
+        raise Http404
+    target = targets[kind]
     # A standalone SVG file (with its xmlns) so an <img> can show it; svg_inline has none.
     buffer = io.BytesIO()
     segno.make(request.build_absolute_uri(target), error="m").save(
@@ -480,6 +507,7 @@ def export_viewer(request: HttpRequest, token: str) -> HttpResponse:
 
 
 @require_POST
+@vary_on_headers(HX)
 def rematch(request: HttpRequest, token: str) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)
     new = services.rematch(

@@ -235,3 +235,54 @@ def test_the_litige_reserve_is_shown(owner_client: Client, make_match: MakeMatch
     assert match.reserve > 0
     board = owner_client.get(link("scoreboard", match))
     assert f"Litige: {match.reserve} points held in reserve" in board.text
+
+
+@pytest.mark.parametrize("action", ["deal_passed", "undo"])
+def test_a_board_swapped_in_by_a_post_still_polls_the_board(
+    owner_client: Client, match: Match, action: str
+) -> None:
+    """After "All passed" or "Undo" through htmx, the new board keeps polling the scoreboard (not
+    the POST-only URL it came from)."""
+    response = owner_client.post(link(action, match), {"version": match.version}, headers=HTMX)
+    match.refresh_from_db()
+    assert response.status_code == 200
+    assert f'hx-get="{link("scoreboard", match)}?v={match.version}"' in response.text
+    assert "HX-Request" in response["Vary"]
+    poll = owner_client.get(link("scoreboard", match), {"v": match.version}, headers=HTMX)
+    assert poll.status_code == 204
+
+
+def test_the_read_only_board_polls_the_read_only_link(client: Client, match: Match) -> None:
+    html = client.get(reverse("matches:viewer", args=[match.view_token])).text
+    viewer = reverse("matches:viewer", args=[match.view_token])
+    assert f'hx-get="{viewer}?v={match.version}"' in html
+    assert match.scorer_token not in html
+
+
+def test_a_double_tap_on_all_passed_records_one_deal_and_no_warning(
+    owner_client: Client, match: Match
+) -> None:
+    page = owner_client.get(link("scoreboard", match)).text
+    submission = page.split('name="submission" value="', 1)[1].split('"', 1)[0]
+    data = {"version": match.version, "submission": submission}
+    owner_client.post(link("deal_passed", match), data)
+    second = owner_client.post(link("deal_passed", match), data, follow=True)
+    assert match.deals.count() == 4
+    assert "changed on another phone" not in second.text
+
+
+def test_an_overlong_submission_id_is_ignored(
+    owner_client: Client, match: Match, snapshot: Snapshot
+) -> None:
+    """No database error (PostgreSQL checks the 64 characters): the id is just not used."""
+    data = {"version": match.version, "submission": "x" * 65}
+    response = owner_client.post(link("deal_passed", match), data)
+    assert response.status_code == 302
+    assert match.deals.count() == 4
+    assert DealChange.objects.latest("id").submission is None
+
+
+def test_an_unknown_qr_code_kind_is_not_found(owner_client: Client, match: Match) -> None:
+    assert owner_client.get(link("qr", match, kind="view")).status_code == 200
+    assert owner_client.get(link("qr", match, kind="scorer")).status_code == 200
+    assert owner_client.get(link("qr", match, kind="other")).status_code == 404
