@@ -104,7 +104,8 @@ def test_a_bad_file_upload_shows_the_error_and_saves_nothing(
     state = snapshot()
     response = owner_client.post(reverse("matches:import"), {"file": upload(content)})
     assert response.status_code == 200
-    assert '<p class="error" id="id_file-error">' in response.text
+    assert '<p class="error" id="id_file_error">' in response.text
+    assert 'aria-describedby="id_file_error"' in response.text
     if content:
         assert "This match file cannot be imported:" in response.text
         assert where in response.text

@@ -2,6 +2,7 @@
 their field with nothing saved, the players this browser knows, and the first dealer (chosen or
 drawn)."""
 
+import re
 from typing import Any
 
 import pytest
@@ -34,7 +35,7 @@ def form(**changes: str) -> dict[str, str]:
 
 def field_error(html: str, field: str) -> str:
     """The error paragraph rendered next to `field` (partials/field.html), or ""."""
-    marker = f'<p class="error" id="id_{field}-error">'
+    marker = f'<p class="error" id="id_{field}_error">'
     start = html.find(marker)
     if start < 0:
         return ""
@@ -167,3 +168,13 @@ def test_a_match_without_player_names(client: Client) -> None:
     assert match.seats == (None, None, None, None)
     board = client.get(reverse("matches:scoreboard", args=[match.scorer_token]))
     assert "<strong>Eux (1)</strong> deals, <strong>Nous (2)</strong> speaks first" in board.text
+
+
+def test_every_description_a_field_points_to_exists(client: Client) -> None:
+    """aria-describedby names the help and error texts: screen readers read them with the field."""
+    for html in (client.get(NEW).text, client.post(NEW, {"preset": "coinche", "target": "x"}).text):
+        ids = set(re.findall(r'\bid="([^"]+)"', html))
+        described = re.findall(r'aria-describedby="([^"]+)"', html)
+        assert described
+        for names in described:
+            assert set(names.split()) <= ids, names
