@@ -5,6 +5,7 @@ engine's InvalidInput back onto the field it names."""
 
 import re
 import uuid
+from collections.abc import Sequence
 from itertools import product
 from typing import Any, cast
 
@@ -291,11 +292,11 @@ class DealForm(forms.Form):
         )
 
     def _announcements(self) -> tuple[tuple[Announcement, ...], tuple[Announcement, ...]] | None:
-        """The declared announcements; None (with an error) when a top card that decides is
-        missing. A missing top card that decides nothing takes the lowest possible one."""
+        """The declared announcements; None (with an error on each) when top cards that decide
+        are missing. A missing top card that decides nothing takes the lowest possible one."""
         if not self.rules.announcements:
             return ((), ())
-        declared: list[list[tuple[Kind, Rank | None, bool]]] = [[], []]
+        declared: list[tuple[int, int, Kind, Rank | None, bool]] = []  # team, slot, ...
         for team, slot in product((0, 1), range(ANNOUNCEMENT_SLOTS)):
             kind = self.cleaned_data.get(f"ann{team}_{slot}_kind")
             if not kind:
@@ -303,43 +304,46 @@ class DealForm(forms.Form):
             high = self.cleaned_data.get(f"ann{team}_{slot}_high") or None
             trump = bool(self.cleaned_data.get(f"ann{team}_{slot}_trump"))
             if kind.startswith("carre_"):
-                declared[team].append((Kind.CARRE, Rank(kind.removeprefix("carre_")), False))
+                declared.append((team, slot, Kind.CARRE, Rank(kind.removeprefix("carre_")), False))
             else:
-                declared[team].append((Kind(kind), Rank(high) if high else None, trump))
+                declared.append((team, slot, Kind(kind), Rank(high) if high else None, trump))
+        missing = [i for i, item in enumerate(declared) if item[3] is None]
 
-        def build(choice: tuple[bool, bool]) -> tuple[tuple[Announcement, ...], ...]:
-            out = []
-            for team in (0, 1):
-                items = []
-                for kind, high, trump in declared[team]:
-                    if high is None:  # lowest or highest possible top card
-                        high = (
-                            Rank.ACE if choice[team] else SEQUENCE_ORDER[SEQUENCE_LENGTH[kind] - 1]
-                        )
-                    items.append(Announcement(kind, high, trump))
-                out.append(tuple(items))
-            return tuple(out)
+        def build(highest: Sequence[bool]) -> tuple[tuple[Announcement, ...], ...]:
+            """The announcements with each missing top card at its lowest or highest."""
+            teams: tuple[list[Announcement], list[Announcement]] = ([], [])
+            tops = dict(zip(missing, highest, strict=True))
+            for i, (team, _slot, kind, high, trump) in enumerate(declared):
+                if high is None:
+                    high = Rank.ACE if tops[i] else SEQUENCE_ORDER[SEQUENCE_LENGTH[kind] - 1]
+                teams[team].append(Announcement(kind, high, trump))
+            return (tuple(teams[0]), tuple(teams[1]))
 
         contract_trump = Trump(self.cleaned_data.get("trump") or "spades")
-        variants = {
-            resolve(build(choice), contract_trump, self.rules.announcements_resolution, None).points  # type: ignore[arg-type]
-            for choice in product((False, True), repeat=2)
-        }
-        override = self.cleaned_data.get("announcements_to")
-        if len(variants) > 1 and not override:
-            for team, slot in product((0, 1), range(ANNOUNCEMENT_SLOTS)):
-                kind = self.cleaned_data.get(f"ann{team}_{slot}_kind")
-                if (
-                    kind
-                    and not kind.startswith("carre_")
-                    and not self.cleaned_data.get(f"ann{team}_{slot}_high")
-                ):
-                    self.add_error(
-                        f"ann{team}_{slot}_high",
-                        _("Give the top card: it decides whose announcements count."),
-                    )
-            return None
-        low = build((False, False))
+        resolution = self.rules.announcements_resolution
+
+        def points(highest: Sequence[bool]) -> tuple[int, int]:
+            return resolve(build(highest), contract_trump, resolution, None).points  # type: ignore[arg-type]
+
+        if missing and not self.cleaned_data.get("announcements_to"):
+            # A top card decides when flipping it alone, the others at either extreme, changes
+            # the points that count (at most 2^6 resolutions).
+            outcomes = {c: points(c) for c in product((False, True), repeat=len(missing))}
+            deciding = {
+                missing[i]
+                for combo, result in outcomes.items()
+                for i in range(len(missing))
+                if outcomes[(*combo[:i], not combo[i], *combo[i + 1 :])] != result
+            }
+            for i in sorted(deciding):
+                team, slot = declared[i][0], declared[i][1]
+                self.add_error(
+                    f"ann{team}_{slot}_high",
+                    _("Give the top card: it decides whose announcements count."),
+                )
+            if deciding:
+                return None
+        low = build([False] * len(missing))
         return (low[0], low[1])
 
     def clean(self) -> dict[str, Any]:

@@ -182,7 +182,7 @@ def _deal_form(request: HttpRequest, match: Match, **kwargs: Any) -> DealForm:
 def _preview(match: Match, form: DealForm, replacing: int | None = None) -> dict[str, Any]:
     """What the deal on the form would score, and the match totals after it (engine only)."""
     if form.deal is None:
-        return {}
+        return {"problems": _problems(form)}
     rules = match.engine_rules
     result = score_deal(rules, form.deal)
     rows = list(match.deals.in_order())
@@ -199,6 +199,22 @@ def _preview(match: Match, form: DealForm, replacing: int | None = None) -> dict
         "lines": render_lines(result.breakdown, lang, match.team_names),
         "after": after,
     }
+
+
+def _problems(form: DealForm) -> list[str]:
+    """What stops the preview, in words; a field not filled in yet is no problem while typing."""
+    filled = ("taker_points", "defence_points", "capot")
+    if not form.is_bound or not any(form.data.get(name) for name in filled):
+        return []  # no points yet: the deal is being typed in, from the top
+    problems = []
+    for name, errors in form.errors.as_data().items():
+        label = form.fields[name].label if name in form.fields else None
+        for error in errors:
+            if error.code == "required":
+                continue
+            text = " ".join(str(m) for m in error)
+            problems.append(f"{label}: {text}" if label else text)
+    return problems
 
 
 @require_http_methods(["GET", "POST"])

@@ -137,6 +137,27 @@ def test_a_missing_top_card_that_decides_is_asked_for(
     assert Deal.objects.get().announcements[0] == [{"kind": "tierce", "high": "A"}]
 
 
+def test_only_the_top_cards_that_decide_are_asked_for(owner_client: Client, match: Match) -> None:
+    """Team 1: a tierce and a quarte to the ace; team 2: a quarte. The quartes decide, so team
+    2's top card is asked for; team 1's tierce decides nothing (its quarte beats it)."""
+    data = deal_post(
+        match.version,
+        ann0_0_kind="tierce",
+        ann0_1_kind="quarte",
+        ann0_1_high="A",
+        ann1_0_kind="quarte",
+    )
+    html = owner_client.post(link("deal_new", match), data).text
+    asked = "Give the top card: it decides whose announcements count."
+    assert error_next_to(html, "ann1_0_high") == [asked]
+    assert error_next_to(html, "ann0_0_high") == []
+    # A quarte to the ace cannot lose to team 2's quarte: nothing is asked, all is saved.
+    data.update(ann1_0_high="K")
+    assert owner_client.post(link("deal_new", match), data).status_code == 302
+    saved = Deal.objects.get().announcements
+    assert saved[0] == [{"kind": "tierce", "high": "9"}, {"kind": "quarte", "high": "A"}]
+
+
 def test_the_htmx_preview_returns_only_the_preview_and_saves_nothing(
     owner_client: Client, match: Match, snapshot: Snapshot
 ) -> None:
@@ -163,7 +184,16 @@ def test_the_preview_of_invalid_input_shows_no_score(
     )
     assert response.status_code == 200
     assert response.text.strip().startswith('<section id="preview"')
+    assert "+" not in response.text  # no score
+    assert "To see the score, correct this:" in response.text
+    assert "Takers&#x27; card points: Ensure this value is less than or equal to 162." in (
+        response.text
+    )
+    # A form still being filled in (no trump, no points yet) is no problem, only not ready.
+    unfinished = {"version": match.version, "taker": "0", "contract": "80", "trump": "hearts"}
+    response = owner_client.post(link("deal_new", match), unfinished, headers=HTMX)
     assert "The score appears here as you fill in the deal." in response.text
+    assert "correct this" not in response.text
     assert snapshot() == state
 
 
