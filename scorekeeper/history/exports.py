@@ -120,7 +120,7 @@ def read_backup(data: bytes) -> list[MatchFile]:
         if unzipped > MAX_TOTAL_BYTES:
             raise InvalidInput("", "the zip is too large once unzipped")
         try:
-            parsed.append(load_match(data))
+            parsed.append(services.check_importable(load_match(data)))
         except InvalidInput as error:
             where = f"{entry.filename}: {error.path}" if error.path else entry.filename
             raise InvalidInput(where, error.message) from None

@@ -2,6 +2,7 @@ from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scorekeeper.matches.engine_text import PRESET_NAMES
 from scorekeeper.matches.models import Match
@@ -27,7 +28,10 @@ class HistoryFilterForm(forms.Form):
     preset = forms.ChoiceField(
         label=_("Rules"),
         required=False,
-        choices=[("", _("All")), *((name, label) for name, label in PRESET_NAMES.items())],
+        choices=[
+            ("", pgettext_lazy("all the rule sets", "All")),
+            *((name, label) for name, label in PRESET_NAMES.items()),
+        ],
     )
     player = forms.CharField(label=_("Player"), required=False, max_length=60)
     status = forms.ChoiceField(

@@ -6,6 +6,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -205,6 +206,10 @@ def restore(request: HttpRequest) -> HttpResponseBase:
                 owner_key=access.device_key(request),
                 owner=access.account(request),
             )
-            messages.success(request, _("%(n)s matches restored.") % {"n": len(restored)})
+            count = len(restored)
+            messages.success(
+                request,
+                ngettext("%(n)s match restored.", "%(n)s matches restored.", count) % {"n": count},
+            )
             return redirect("history:history")
     return render(request, "history/restore.html", {"form": form})

@@ -154,6 +154,21 @@ _MESSAGES: "list[tuple[str, Promise]]" = [
     (r"a match needs a target or a deals limit to end",
      _("a match needs a target or a deals limit to end")),
     (r"must not be below min_bid", _("must not be below the lowest bid")),
+    (r"not valid JSON: the file is not UTF-8 text", _("not valid JSON: the file is not UTF-8 text")),
+    (r"not valid JSON: .* at line (?P<line>\d+), column (?P<col>\d+)",
+     _("not valid JSON (line %(line)s, column %(col)s)")),
+    (r"not valid JSON: nested too deeply", _("not valid JSON: nested too deeply")),
+    (r"the key (?P<key>.+) appears twice in one object",
+     _("the key %(key)s appears twice in one object")),
+    # The app's own checks of match files and backups (services.check_importable, exports).
+    (r"at most (?P<n>\d+) deals", _("at most %(n)s deals")),
+    (r"(?P<name>.+) sits twice at the table", _("%(name)s sits twice at the table")),
+    (r"not a zip file", _("not a zip file")),
+    (r"the zip holds no match file", _("the zip holds no match file")),
+    (r"at most (?P<n>\d+) files", _("at most %(n)s files")),
+    (r"file too large", _("file too large")),
+    (r"damaged zip: this file cannot be read", _("damaged zip: this file cannot be read")),
+    (r"the zip is too large once unzipped", _("the zip is too large once unzipped")),
 ]  # fmt: skip
 _COMPILED = [(re.compile(f"^{pattern}$"), text) for pattern, text in _MESSAGES]
 

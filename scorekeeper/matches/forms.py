@@ -40,6 +40,7 @@ from .engine_text import (
     rank_label,
     translate_engine_message,
 )
+from .services import check_importable
 
 ANNOUNCEMENT_SLOTS = 3  # per team; more than three declarations in one hand does not happen
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
@@ -141,6 +142,7 @@ class NewMatchForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        self.clean_seats()
         preset = data.get("preset")
         if not preset:
             return data
@@ -170,6 +172,15 @@ class NewMatchForm(forms.Form):
             field = error.path if error.path in self.fields else None
             self.add_error(field, translate_engine_message(error.message))
         return data
+
+    def clean_seats(self) -> None:
+        """Four different people: one name in two seats would be one player twice."""
+        seen: set[str] = set()
+        for seat in range(4):
+            name = " ".join((self.cleaned_data.get(f"seat{seat}") or "").split())
+            if name and name.casefold() in seen:
+                self.add_error(f"seat{seat}", _("This name is already at the table."))
+            seen.add(name.casefold())
 
     def players(self) -> list[str | None]:
         return [self.cleaned_data.get(f"seat{i}") or None for i in range(4)]
@@ -469,7 +480,7 @@ class ImportForm(forms.Form):
         if upload.size > MAX_IMPORT_BYTES:
             raise forms.ValidationError(_("The file is too large (2 MB at most)."))
         try:
-            return load_match(upload.read())
+            return check_importable(load_match(upload.read()))
         except InvalidInput as error:
             where = f" ({error.path})" if error.path else ""
             raise forms.ValidationError(

@@ -14,6 +14,7 @@ from django.utils import timezone
 
 from scorekeeper.scoring import Deal as EngineDeal
 from scorekeeper.scoring import (
+    InvalidInput,
     MatchDeal,
     MatchFile,
     MatchResult,
@@ -374,6 +375,24 @@ def undo_last_change(*, match_id: int, expected_version: int | None, author: Aut
         author_key=author.key,
         author=author.label,
     )
+
+
+MAX_DEALS = 1000  # a match file with more is no real match (and its scoreboard would be huge)
+
+
+def check_importable(match_file: MatchFile) -> MatchFile:
+    """What the app asks of a match file beyond the format: four different players and a
+    believable number of deals. InvalidInput names the place, as the engine's checks do."""
+    if len(match_file.deals) > MAX_DEALS:
+        raise InvalidInput("deals", f"at most {MAX_DEALS} deals")
+    seen: set[str] = set()
+    for index, team in enumerate(match_file.teams):
+        for name in team.players or ():
+            key = " ".join(name.split()).casefold()
+            if key and key in seen:
+                raise InvalidInput(f"teams[{index}].players", f"{name} sits twice at the table")
+            seen.add(key)
+    return match_file
 
 
 def import_match(*, match_file: MatchFile, owner_key: str, owner: User | None = None) -> Match:

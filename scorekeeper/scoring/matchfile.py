@@ -250,7 +250,12 @@ def load_match(text: str | bytes) -> MatchFile:
     """Parse a match document from JSON text."""
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-    except (ValueError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError:
+        raise InvalidInput("", "not valid JSON: the file is not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        where = f"at line {error.lineno}, column {error.colno}"
+        raise InvalidInput("", f"not valid JSON: {error.msg} {where}") from None
+    except ValueError as error:  # e.g. a number too long to read
         raise InvalidInput("", f"not valid JSON: {error}") from None
     except RecursionError:  # "[[[[..." nested deeper than the decoder can go
         raise InvalidInput("", "not valid JSON: nested too deeply") from None

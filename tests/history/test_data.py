@@ -170,6 +170,36 @@ def test_restore_refuses_bad_uploads_clearly(browser: Browser, data: bytes, mess
     assert snapshot() == before
 
 
+def _damaged(how: str) -> bytes:
+    """A zip whose one member is damaged in a way zipfile only notices when reading it."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("m.json", json.dumps({"format": "belote-match/1"}) * 50)
+    data = bytearray(buffer.getvalue())
+    header = 30 + len("m.json")  # the local file header, then the compressed data
+    if how == "crc":
+        data[14] ^= 0xFF  # the CRC in the local header
+        data[data.rindex(b"PK\x01\x02") + 16] ^= 0xFF  # and in the central directory
+    elif how == "deflate":
+        data[header : header + 8] = b"\xff" * 8
+    elif how == "encrypted":
+        data[6] |= 1
+        data[data.rindex(b"PK\x01\x02") + 8] |= 1
+    elif how == "method":
+        data[8] = 99
+        data[data.rindex(b"PK\x01\x02") + 10] = 99
+    return bytes(data)
+
+
+@pytest.mark.parametrize("how", ["crc", "deflate", "encrypted", "method"])
+def test_a_damaged_zip_is_refused_with_a_message(browser: Browser, how: str) -> None:
+    before = snapshot()
+    text = upload(browser("restorer"), _damaged(how))
+    assert "Nothing was restored" in text
+    assert "m.json" in text
+    assert snapshot() == before
+
+
 def test_restore_without_a_file_says_so(browser: Browser) -> None:
     response = browser("restorer").post("/history/restore/", {})
     assert response.status_code == 200

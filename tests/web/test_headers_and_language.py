@@ -1,9 +1,15 @@
 """Response headers every page carries (strict Content-Security-Policy) and the language: French
 for a French browser, English otherwise, switchable from any page."""
 
+import re
+from pathlib import Path
+
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
+from django.utils.translation import gettext
 
 from scorekeeper.matches.models import Match
 
@@ -104,3 +110,18 @@ def test_the_language_switch_refuses_an_outside_next(client: Client) -> None:
         reverse("set_language"), {"language": "fr", "next": "https://evil.example/"}
     )
     assert response.status_code == 302 and "evil.example" not in response["Location"]
+
+
+def test_every_message_has_a_french_translation() -> None:
+    """The French catalogue is complete: no empty or fuzzy (guessed) entry, and compiled."""
+    locale = Path(settings.BASE_DIR) / "scorekeeper" / "locale" / "fr" / "LC_MESSAGES"
+    entries = (locale / "django.po").read_text(encoding="utf-8").split("\n\n")[1:]
+    fuzzy = [e for e in entries if "#, fuzzy" in e]
+    empty = [
+        e
+        for e in entries
+        if not e.startswith("#~") and re.search(r'msgstr(\[\d\])? ""\n(?!")', e + "\n")
+    ]
+    assert not fuzzy and not empty, (fuzzy + empty)[:3]
+    with translation.override("fr"):
+        assert gettext("To see the score, correct this:") == "Pour voir le score, corrigez ceci :"

@@ -94,6 +94,18 @@ BAD_FILES = [
     ),
     (b"\xff\xfe\x00garbage", ""),
     (b"", ""),
+    # The app's own checks: four different players, a believable number of deals.
+    (
+        b'{"format": "belote-match/1", "rules": {"preset": "coinche"}, "deals": [], "teams": '
+        b'[{"name": "A", "players": ["Alice", "Bruno"]}, {"name": "B", "players": ["alice", "D"]}]}',
+        "alice sits twice at the table",
+    ),
+    (
+        b'{"format": "belote-match/1", "rules": {"preset": "coinche"}, "deals": ['
+        + b",".join([b'{"passed": true}'] * 1001)
+        + b"]}",
+        "at most 1000 deals",
+    ),
 ]
 
 
@@ -109,6 +121,20 @@ def test_a_bad_file_upload_shows_the_error_and_saves_nothing(
     if content:
         assert "This match file cannot be imported:" in response.text
         assert where in response.text
+    assert snapshot() == state
+
+
+def test_an_unreadable_file_is_explained_in_the_page_language(
+    owner_client: Client, snapshot: Snapshot
+) -> None:
+    state = snapshot()
+    owner_client.cookies["django_language"] = "fr"
+    for content, message in (
+        (b'{"format": ', "JSON non valide (ligne 1, colonne 12)"),
+        ("é".encode("latin-1") + b"{}", "pas du texte UTF-8"),
+    ):
+        response = owner_client.post(reverse("matches:import"), {"file": upload(content)})
+        assert message in response.text, response.text[:3000]
     assert snapshot() == state
 
 

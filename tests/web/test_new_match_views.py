@@ -178,3 +178,10 @@ def test_every_description_a_field_points_to_exists(client: Client) -> None:
         assert described
         for names in described:
             assert set(names.split()) <= ids, names
+
+
+def test_one_name_cannot_take_two_seats(client: Client) -> None:
+    response = client.post(NEW, form(seat1=" alice "))
+    assert response.status_code == 200
+    assert field_error(response.text, "seat1") == "This name is already at the table."
+    assert not Match.objects.exists() and not Player.objects.exists()

@@ -28,7 +28,7 @@ class Command(BaseCommand):
             except OSError as error:
                 raise CommandError(f"{name}: cannot read: {error.strerror}", returncode=2) from None
             try:
-                parsed.append(load_match(text))
+                parsed.append(services.check_importable(load_match(text)))
             except InvalidInput as error:
                 where = f" at {error.path}" if error.path else ""
                 raise CommandError(f"{name}: {error.message}{where}", returncode=2) from None
