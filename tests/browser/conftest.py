@@ -135,6 +135,9 @@ def shot(request: pytest.FixtureRequest) -> Shot:
 
     def take(page: Page, step: str) -> None:
         page.screenshot(path=str(SHOTS / f"{test}-{step}.png"), full_page=True)
+        # Every screen a test looks at is also checked for what a phone must not do.
+        problems = layout_problems(page)
+        assert not problems, f"{step}: {problems}"
 
     return take
 

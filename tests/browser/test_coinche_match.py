@@ -50,35 +50,41 @@ def test_whole_coinche_match_to_the_winner(
     expect(page.locator("#scoreboard .empty")).to_have_text("No deal yet.")
     shot(page, "01-empty-board")
 
-    # Deal 1: Us bid 80 ♠ and make 83 card points: 83 + 80 = 163 → 160; 79 → 80.
+    # Deal 1 (worked example 1): Us bid 100 ♠, 83 card points + a tierce (20) = 103 vs 79:
+    # made. 103 + 100 = 203 → 200; 79 → 80.
     open_deal_form(page, 1)
     chip(page, "taker", "0")
-    chip(page, "contract", "80")
+    chip(page, "contract", "100")
     chip(page, "trump", "spades")
     page.get_by_label("Takers' card points").fill("83")
     # app.js fills the other team's points (162 in all)
     expect(page.get_by_label("Defence's card points")).to_have_value("79")
-    expect_preview(page, "Made", "+160", "+80", "160 – 80")
-    shot(page, "02-deal1-preview")
+    # Without the tierce, 83 < 100: failed, the defence scores 160 + 100.
+    expect_preview(page, "Failed", "+0", "+260", "0 – 260")
+    page.locator("details.announcements > summary").click()
+    page.locator("select[name=ann0_0_kind]").select_option("tierce")
+    expect_preview(page, "Made", "+200", "+80", "200 – 80")
+    expect(page.locator("#preview")).to_contain_text("Announcements counted for Us: tierce")
+    shot(page, "02-deal1-announcement-preview")
     assert not Deal.objects.filter(match=match).exists()  # the preview saves nothing
     save_deal(page)
-    expect_totals(page, 160, 80)
+    expect_totals(page, 200, 80)
     expect(page.locator(".deals > li")).to_have_count(1)
-    expect(page.locator(".deals > li").first.locator(".what")).to_have_text("80 ♠ · Us · made")
+    expect(page.locator(".deals > li").first.locator(".what")).to_have_text("100 ♠ · Us · made")
 
     # Deal 2: Us bid 110 ♥, coinché, 120 card points + belote: 2 × (160 + 110 + 20) = 580.
     open_deal_form(page, 2)
-    expect(page.locator("a.back")).to_have_text("← Us 160 – 80 Them")
+    expect(page.locator("a.back")).to_have_text("← Us 200 – 80 Them")
     chip(page, "taker", "0")
     chip(page, "contract", "110")
     chip(page, "trump", "hearts")
     chip(page, "coinche", "coinche")
     chip(page, "belote0", "1")
     page.get_by_label("Takers' card points").fill("120")
-    expect_preview(page, "Made", "+580", "+0", "740 – 80")
+    expect_preview(page, "Made", "+580", "+0", "780 – 80")
     shot(page, "03-deal2-coinche-preview")
     save_deal(page)
-    expect_totals(page, 740, 80)
+    expect_totals(page, 780, 80)
     expect(page.locator(".deals > li").first.locator(".what")).to_have_text(
         "110 ♥ coinché · Us · made"
     )
@@ -91,15 +97,15 @@ def test_whole_coinche_match_to_the_winner(
     chip(page, "trump", "spades")
     chip(page, "capot", "0")
     chip(page, "belote1", "1")
-    expect_preview(page, "Made", "+330", "+20", "1070 – 100")
+    expect_preview(page, "Made", "+330", "+20", "1110 – 100")
     expect(page.locator("#preview")).to_contain_text("this ends the match")
     shot(page, "04-deal3-capot-preview")
     save_deal(page)
 
-    expect_totals(page, 1070, 100)
+    expect_totals(page, 1110, 100)
     banner = page.locator(".banner")
     expect(banner).to_contain_text("Us win the match!")
-    expect(banner).to_contain_text("1070 – 100")
+    expect(banner).to_contain_text("1110 – 100")
     expect(page.locator(".team-0")).to_have_class(re.compile(r"\bis-winner\b"))
     expect(page.get_by_role("link", name="Record a deal")).to_have_count(0)
     expect(page.get_by_role("button", name="All passed")).to_have_count(0)
@@ -111,14 +117,15 @@ def test_whole_coinche_match_to_the_winner(
 
     match.refresh_from_db()
     assert (match.status, match.winner) == (Match.Status.FINISHED, 0)
-    assert (match.total0, match.total1, match.deal_count) == (1070, 100, 3)
+    assert (match.total0, match.total1, match.deal_count) == (1110, 100, 3)
     rows = list(match.deals.in_order())
     assert [(r.contract, r.trump, r.coinche, r.capot) for r in rows] == [
-        ("80", "spades", "none", None),
+        ("100", "spades", "none", None),
         ("110", "hearts", "coinche", None),
         ("80", "spades", "none", 0),
     ]
     assert (rows[1].belote0, rows[2].belote1) == (1, 1)
+    assert rows[0].announcements == [[{"kind": "tierce", "high": "9"}], []]
 
     # Rematch: a new match with the same teams and rules, empty.
     rematch = banner.get_by_role("button", name="Rematch")

@@ -77,6 +77,22 @@ def test_edit_a_deal_then_undo(phone: Page, live_server: LiveServer, shot: Shot)
     assert (match.total0, match.total1) == (220, 270)
     shot(page, "04-undone")
 
+    # Deal 1's history: added, edited (83 → 120 marked), then the undo, newest first.
+    first = page.locator(".deals > li").last
+    first.locator("summary").click()
+    first.get_by_role("link", name="History").click()
+    expect(page.get_by_role("heading", name="History of deal 1")).to_be_visible()
+    entries = page.locator(".history > li")
+    expect(entries).to_have_count(3)
+    expect(entries.nth(0)).to_contain_text("Undone")
+    expect(entries.nth(1)).to_contain_text("Edited")
+    expect(entries.nth(2)).to_contain_text("Added")
+    expect(entries.nth(1).locator("mark")).to_have_text(["83 card points", "120 card points"])
+    expect(entries.nth(1)).to_contain_text("by the phone that created the match")
+    shot(page, "04b-deal-history")
+    page.get_by_role("link", name="Scoreboard").click()
+    page.wait_for_url(BOARD)
+
     # Delete deal 2 (newest, first row), then Undo brings it back.
     newest = page.locator(".deals > li").first
     newest.locator("summary").click()

@@ -316,7 +316,7 @@ def test_sign_up_claim_filter_review_player_log_in_again(
     expect(by_contract).to_have_text([re.compile(r"^80\s*1/1$"), re.compile(r"^110\s*1/1$"),
                                       re.compile(r"^classic\s*2/2$")])  # fmt: skip
     by_trump = tables.nth(1).locator("tbody tr")
-    expect(by_trump).to_have_text([re.compile(r"^♥\s*2/2$"), re.compile(r"^♠\s*2/2$")])
+    expect(by_trump).to_have_text([re.compile(r"^♠\s*2/2$"), re.compile(r"^♥\s*2/2$")])  # ♠ ♥ ♦ ♣
     partners = tables.nth(2).locator("tbody tr")  # matches, won, lost
     expect(partners).to_have_text([re.compile(r"^Chloé\s*3\s*1\s*1$")])
     opponents = tables.nth(3).locator("tbody tr")

@@ -89,3 +89,38 @@ def test_whole_flow_without_javascript(
     page.get_by_role("button", name="Save the changes").click()
     page.wait_for_url(BOARD)
     expect_totals(page, 250, 0)  # failed: Us score 160 + 90
+    shot(page, "06-edited")
+
+    # Sharing without script: a second phone (no script either) scores through the scorer link,
+    # a third opens the read-only link and finds nothing to change the match with.
+    page.get_by_role("link", name="Share / QR codes").click()
+    scorer_link = page.get_by_label("Scorer link").input_value()
+    view_link = page.get_by_label("Read-only link").input_value()
+    second: Page = new_phone(javascript=False)
+    second.goto(scorer_link)
+    expect_totals(second, 250, 0)
+    second.get_by_role("link", name="Record a deal").click()
+    chip(second, "taker", "0")
+    chip(second, "contract", "80")
+    chip(second, "trump", "spades")
+    second.get_by_label("Defence's card points").fill("62")  # Us 100 + 80 = 180; Them 62 → 60
+    second.get_by_role("button", name="Save the deal").click()
+    second.wait_for_url(BOARD)
+    expect_totals(second, 430, 60)
+    shot(second, "07-second-phone")
+    viewer: Page = new_phone(javascript=False)
+    viewer.goto(view_link)
+    expect_totals(viewer, 430, 60)
+    expect(viewer.get_by_text("Read-only view")).to_be_visible()
+    for control in ("Record a deal", "Edit", "Delete", "Share / QR codes"):
+        expect(viewer.get_by_role("link", name=control)).to_have_count(0)
+    for control in ("All passed", "Undo", "Rematch"):
+        expect(viewer.get_by_role("button", name=control)).to_have_count(0)
+    # Forcing a scorer URL with the read-only token gets nothing.
+    response = viewer.request.post(
+        view_link.replace("/view/", "/score/") + "passed/", fail_on_status_code=False
+    )
+    assert response.status in (403, 404)
+    shot(viewer, "08-viewer")
+    match.refresh_from_db()
+    assert (match.deal_count, match.total0, match.total1) == (2, 430, 60)

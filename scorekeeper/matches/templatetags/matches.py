@@ -1,5 +1,6 @@
 """Small display helpers: no scoring here, only labels for what the engine and the models hold."""
 
+import hashlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -36,18 +37,14 @@ def deal_summary(deal: Deal, match: Match) -> str:
     return summary_of(deal, match.team_names)
 
 
-@register.simple_tag
-def describe_deal(data: dict[str, Any] | None, match: Match) -> str:
-    """A deal's inputs (a match-file dict, as kept in its history) in words."""
-    if not data:
-        return "—"
+def _deal_parts(data: dict[str, Any], names: tuple[str, str]) -> list[str]:
+    """A deal's inputs (a match-file dict, as kept in its history) in words, part by part."""
     if data.get("passed"):
-        return _("All passed")
-    names = match.team_names
+        return [_("All passed")]
     if "manual_scores" in data:
         first, second = data["manual_scores"]
-        text = _("Manual score: %(a)s %(x)s, %(b)s %(y)s") % {
-            "a": names[0], "x": first, "b": names[1], "y": second}  # fmt: skip
+        parts = [_("Manual score: %(a)s %(x)s, %(b)s %(y)s") % {
+            "a": names[0], "x": first, "b": names[1], "y": second}]  # fmt: skip
     else:
         contract = data.get("contract", "")
         contract = {"capot": _("Capot"), "generale": _("Générale")}.get(contract, contract)
@@ -70,10 +67,32 @@ def describe_deal(data: dict[str, Any] | None, match: Match) -> str:
             for item in items:
                 kind = "carré" if item["kind"] == "carre" else item["kind"]
                 parts.append(f"{kind} {rank_label(item['high'])} ({names[team]})")
-        text = " · ".join(parts)
     if data.get("note"):
-        text += f" — {data['note']}"
-    return text
+        parts.append(f"— {data['note']}")
+    return parts
+
+
+@register.simple_tag
+def describe_deal(
+    data: dict[str, Any] | None, match: Match, other: dict[str, Any] | None = None
+) -> SafeString:
+    """A deal's inputs in words; with `other` (the deal on the other side of a change), the parts
+    that changed are marked, so an edit reads at a glance."""
+    if not data:
+        return mark_safe("—")
+    parts = _deal_parts(data, match.team_names)
+    unchanged = set(_deal_parts(other, match.team_names)) if other else set(parts)
+    return mark_safe(
+        " · ".join(
+            escape(part) if part in unchanged else f"<mark>{escape(part)}</mark>" for part in parts
+        )
+    )
+
+
+@register.filter
+def device_tag(key: str) -> str:
+    """A short, stable name for the phone behind a change (not its secret key)."""
+    return hashlib.sha256(key.encode()).hexdigest()[:4] if key else ""
 
 
 @register.simple_tag
