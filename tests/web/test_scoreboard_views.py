@@ -2,6 +2,8 @@
 through htmx (the #scoreboard partial comes back), a deal's history page, the 10-second poll, and
 the rematch button."""
 
+import re
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -187,9 +189,11 @@ def test_a_deal_history_shows_every_change_with_author_and_time(
     assert html.count("<li>") >= 2
     assert "Edited" in html and "Added" in html
     assert html.index("Edited") < html.index("Added")  # newest first
-    assert "through the scorer link" in html and "by the phone that created the match" in html
-    assert "80 ♥ · taken by Nous · 100 card points" in html
-    assert "80 ♥ · taken by Nous · 120 card points" in html
+    assert re.search(r"through the scorer link \(phone [0-9a-f]{4}\)", html)
+    assert "by the phone that created the match" in html
+    # The edit: what changed is marked, the rest is plain.
+    assert "80 ♥ · taken by Nous · <mark>100 card points</mark>" in html
+    assert "80 ♥ · taken by Nous · <mark>120 card points</mark>" in html
     assert "<time datetime=" in html
 
 
