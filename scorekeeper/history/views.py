@@ -63,6 +63,15 @@ def review(request: HttpRequest, token: str) -> HttpResponse:
         target=board.result.rules.target,
     )
     visible_players = _visible_player_ids(request)
+    scorer = access.can_score(request, match)
+    seated = [p for p in match.seats if p is not None]
+    claimable: list[Player] = []
+    if (
+        scorer
+        and request.user.is_authenticated
+        and not any(p.user_id == request.user.pk for p in seated)
+    ):
+        claimable = [p for p in seated if p.user_id is None]
     context = {
         "match": match,
         "board": board,
@@ -71,8 +80,10 @@ def review(request: HttpRequest, token: str) -> HttpResponse:
         "biggest_team": match.team_names[facts.biggest[1]] if facts.biggest else "",
         "chart": chart,
         "team_facts": list(zip(match.team_names, facts.teams, strict=True)),
-        "players": [p for p in match.seats if p is not None],
+        "players": seated,
         "visible_players": visible_players,
+        "can_score": scorer,
+        "claimable": claimable,  # "which one is you?" for a signed-in player of this table
     }
     return render(request, "history/review.html", context)
 
@@ -127,9 +138,23 @@ def _shares_a_table(person: Player, user_id: int) -> bool:
     return Match.objects.filter(with_person).filter(with_mine).exists()
 
 
+def _claimable_by_scorer(request: HttpRequest, pk: int) -> Player | None:
+    """A name seated in a match this account scores (or owns): its player may say "this is me"
+    from the match's review page, though the name was given on another phone."""
+    if not request.user.is_authenticated:
+        return None
+    seated = Q()
+    for seat in ("seat0", "seat1", "seat2", "seat3"):
+        seated |= Q(**{f"{seat}_id": pk})
+    mine = Q(owner=request.user) | Q(scorers__user=request.user)
+    if not Match.objects.filter(seated).filter(mine).exists():
+        return None
+    return Player.objects.filter(pk=pk).first()
+
+
 @require_POST
 def this_is_me(request: HttpRequest, pk: int) -> HttpResponseBase:
-    person = _player_for(request, pk)
+    person = _claimable_by_scorer(request, pk) or _player_for(request, pk)
     if not request.user.is_authenticated:
         return redirect(f"/accounts/login/?next=/players/{pk}/")
     if request.POST.get("undo"):

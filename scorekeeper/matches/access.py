@@ -50,6 +50,15 @@ def match_for_scorer(request: HttpRequest, token: str) -> Match:
     return match
 
 
+def can_score(request: HttpRequest, match: Match) -> bool:
+    """Whether this browser or account may score the match: its owner, or a scorer (this browser
+    opened the current scorer link, or the account did on any device)."""
+    if is_owner(request, match) or match.scorer_token in remembered_tokens(request):
+        return True
+    user = account(request)
+    return user is not None and MatchScorer.objects.filter(match=match, user=user).exists()
+
+
 def match_for_viewer(token: str) -> Match:
     return _with_seats("view_token", token)
 

@@ -1,13 +1,30 @@
+"""The admin lists every model with search and filters. Scores are the engine's: deals and their
+history are read-only here (a change goes through the app, which re-scores the match), and a
+match's cached totals cannot be typed in."""
+
+from typing import Any
+
 from django.contrib import admin
+from django.http import HttpRequest
 
 from .models import Deal, DealChange, Match, MatchScorer, Player
+
+
+class ReadOnlyAdmin[T: Any](admin.ModelAdmin[T]):
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: T | None = None) -> bool:
+        return False
 
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin[Player]):
     list_display = ["name", "user", "owner", "created_at"]
     list_filter = [("user", admin.EmptyFieldListFilter), ("owner", admin.EmptyFieldListFilter)]
+    list_select_related = ["user", "owner"]
     search_fields = ["name", "user__username", "owner__username"]
+    raw_id_fields = ["user", "owner"]
 
 
 class DealInline(admin.TabularInline[Deal, Match]):
@@ -27,27 +44,39 @@ class DealInline(admin.TabularInline[Deal, Match]):
     fields = readonly_fields
     can_delete = False
 
+    def has_add_permission(self, request: HttpRequest, obj: Match | None = None) -> bool:
+        return False
+
 
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin[Match]):
     list_display = ["__str__", "preset", "status", "total0", "total1", "deal_count", "updated_at"]
     list_filter = ["status", "game", "preset"]
     search_fields = ["team0_name", "team1_name"]
-    readonly_fields = ["view_token", "scorer_token", "rules", "version"]
+    date_hierarchy = "created_at"
+    list_select_related = ["owner"]
+    raw_id_fields = ["owner"]
     inlines = [DealInline]
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Match | None = None) -> list[str]:
+        # Only the owning account may be changed here: names and seats are in the deals' cached
+        # texts, rules and scores are the engine's.
+        return [f.name for f in Match._meta.concrete_fields if f.name not in ("id", "owner")]
 
 
 @admin.register(Deal)
-class DealAdmin(admin.ModelAdmin[Deal]):
+class DealAdmin(ReadOnlyAdmin[Deal]):
     list_display = ["match", "number", "kind", "contract", "trump", "outcome", "score0", "score1"]
     list_filter = ["kind", "outcome", "trump", "coinche"]
+    list_select_related = ["match"]
     search_fields = ["match__team0_name", "match__team1_name", "note"]
 
 
 @admin.register(DealChange)
-class DealChangeAdmin(admin.ModelAdmin[DealChange]):
+class DealChangeAdmin(ReadOnlyAdmin[DealChange]):
     list_display = ["match", "number", "action", "author", "undone", "created_at"]
     list_filter = ["action", "undone"]
+    list_select_related = ["match"]
     search_fields = ["match__team0_name", "match__team1_name", "author"]
 
 
@@ -55,5 +84,6 @@ class DealChangeAdmin(admin.ModelAdmin[DealChange]):
 class MatchScorerAdmin(admin.ModelAdmin[MatchScorer]):
     list_display = ["match", "user", "created_at"]
     list_filter = ["match__game", "match__status"]
+    list_select_related = ["match", "user"]
     search_fields = ["user__username", "match__team0_name", "match__team1_name"]
     raw_id_fields = ["match", "user"]

@@ -189,13 +189,23 @@ def test_this_is_me_links_the_owners_name_to_the_account_and_can_be_undone(cast:
     assert "Alice is no longer linked to you." in response.text
 
 
-@pytest.mark.parametrize("who", ["scorer", "viewer", "stranger", "anonymous"])
-def test_only_the_names_owner_can_say_this_is_me(cast: Cast, who: str) -> None:
+@pytest.mark.parametrize("who", ["viewer", "stranger", "anonymous"])
+def test_only_the_names_owner_or_a_scorer_of_its_table_can_say_this_is_me(
+    cast: Cast, who: str
+) -> None:
+    """(The scorer's own claim is in test_privacy.py.)"""
     alice = Player.objects.get(owner_key=OWNER_KEY, name="Alice")
     client = getattr(cast, who)
     assert client.post(f"/players/{alice.pk}/me/").status_code == 404
     alice.refresh_from_db()
     assert alice.user is None
+
+
+def test_a_scorer_cannot_claim_a_name_of_a_table_they_do_not_score(cast: Cast) -> None:
+    xavier = Player.objects.get(owner_key="someone-else", name="Xavier")
+    assert cast.scorer.post(f"/players/{xavier.pk}/me/").status_code == 404
+    xavier.refresh_from_db()
+    assert xavier.user is None
 
 
 def test_a_name_linked_to_another_account_cannot_be_taken(

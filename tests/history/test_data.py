@@ -17,7 +17,7 @@ from scorekeeper.history.exports import CSV_COLUMNS
 from scorekeeper.matches.models import Deal, DealChange, Match, MatchScorer, Player
 from scorekeeper.scoring import PlayedDeal, Trump, score_match
 
-from .conftest import FACTS_DEALS, OWNER_KEY, Browser, MakeMatch
+from .conftest import FACTS_DEALS, FACTS_SCORES, OWNER_KEY, Browser, MakeMatch
 
 pytestmark = pytest.mark.django_db
 
@@ -213,7 +213,7 @@ def test_seed_demo_creates_realistic_matches_scored_by_the_engine(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     call_command("seed_demo", "--matches", "4", "--seed", "7", "--owner", "demo")
-    assert "Created 4 matches." in capsys.readouterr().out
+    assert "Created 4 matches, in the history of demo." in capsys.readouterr().out
     demo = User.objects.get(username="demo")
     matches = list(Match.objects.all())
     assert len(matches) == 4
@@ -284,6 +284,25 @@ def test_admin_search_finds_the_rows(facts_match: Match, browser: Browser) -> No
     assert response.context["cl"].result_count == 0
     response = client.get("/admin/matches/dealchange/?q=nous")
     assert response.context["cl"].result_count == DealChange.objects.count() == 6
+
+
+def test_the_admin_cannot_change_a_score(facts_match: Match, browser: Browser) -> None:
+    """Scores are the engine's: deals and their history are read-only in the admin, and on a
+    match only the owning account can be changed (its other fields are shown, not editable)."""
+    superuser = User.objects.create_superuser("root", password="a-long-enough-password-42")
+    client = browser("admin-device", superuser)
+    deal = facts_match.deals.first()
+    assert deal is not None
+    page = client.get(f"/admin/matches/deal/{deal.pk}/change/").text
+    assert 'name="score0"' not in page and 'name="_save"' not in page
+    assert client.post(f"/admin/matches/deal/{deal.pk}/change/", {"score0": 1}).status_code == 403
+    assert client.get("/admin/matches/deal/add/").status_code == 403
+    page = client.get(f"/admin/matches/match/{facts_match.pk}/change/").text
+    assert 'name="owner"' in page
+    for field in ("total0", "team0_name", "rules", "status", "rematch_of"):
+        assert f'name="{field}"' not in page, field
+    deal.refresh_from_db()
+    assert deal.score0 == FACTS_SCORES[0][0]
 
 
 # Query counts ---------------------------------------------------------------------------------

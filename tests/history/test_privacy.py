@@ -47,8 +47,8 @@ def test_review_and_match_csv_open_with_the_read_only_link(cast: Cast, who: str)
     response = client.get(f"/view/{cast.match.view_token}/review/")
     assert response.status_code == 200
     assert "Nous 1030 – 80 Eux" in response.text
-    # The review is read-only: it never hands out the scorer link.
-    assert cast.match.scorer_token not in response.text
+    # The review hands the scorer link only to who may already score (owner, scorer).
+    assert (cast.match.scorer_token in response.text) == (who != "viewer")
     response = client.get(f"/view/{cast.match.view_token}/deals.csv")
     assert response.status_code == 200
     assert csv_tokens(response) == {cast.match.view_token[:8]}
@@ -176,3 +176,49 @@ def test_only_the_owner_can_regenerate_the_links(cast: Cast) -> None:
     assert "Only the match&#x27;s owner can change its links." in response.text
     cast.match.refresh_from_db()
     assert (cast.match.view_token, cast.match.scorer_token) == tokens
+
+
+# Scoring from the review page, and "which one is you?" ------------------------------------
+
+
+def test_the_review_offers_scoring_only_to_who_may_score(cast: Cast) -> None:
+    """The owner on another device (and a scorer) find the scorer link on the review page, so
+    they can share or revoke an old match; a read-only viewer does not."""
+    url = f"/view/{cast.match.view_token}/review/"
+    for client in (cast.owner, cast.scorer):
+        html = client.get(url).text
+        assert f"/score/{cast.match.scorer_token}/share/" in html
+    html = cast.viewer.get(url).text
+    assert cast.match.scorer_token not in html and "Live scoreboard" in html
+
+
+def test_a_signed_in_scorer_says_which_player_they_are(cast: Cast) -> None:
+    """Chloé was named on the owner's phone; she scored through the link with her own account
+    and claims her name from the review page: her player page now opens for her."""
+    chloe = Player.objects.get(owner_key=OWNER_KEY, name="Chloé")
+    html = cast.scorer.get(f"/view/{cast.match.view_token}/review/").text
+    assert "Were you at this table?" in html and "I am Chloé" in html
+    assert cast.scorer.get(f"/players/{chloe.pk}/").status_code == 404  # not hers yet
+    response = cast.scorer.post(f"/players/{chloe.pk}/me/", follow=True)
+    assert "Chloé is you: statistics now gather." in response.text
+    chloe.refresh_from_db()
+    assert chloe.user == cast.scorer_user
+    assert cast.scorer.get(f"/players/{chloe.pk}/").status_code == 200
+    # Linked to one seat, she is not asked again.
+    assert (
+        "Were you at this table?"
+        not in cast.scorer.get(f"/view/{cast.match.view_token}/review/").text
+    )
+
+
+@pytest.mark.parametrize("who", ["viewer", "stranger", "anonymous"])
+def test_nobody_else_may_claim_a_name(cast: Cast, who: str) -> None:
+    chloe = Player.objects.get(owner_key=OWNER_KEY, name="Chloé")
+    client = getattr(cast, who)
+    assert (
+        "Were you at this table?" not in client.get(f"/view/{cast.match.view_token}/review/").text
+    )
+    response = client.post(f"/players/{chloe.pk}/me/")
+    assert response.status_code in (302, 404)
+    chloe.refresh_from_db()
+    assert chloe.user is None

@@ -287,4 +287,9 @@ class Command(BaseCommand):
                 created += 1
         if owner is not None:
             Player.objects.filter(owner_key=key, owner__isnull=True).update(owner=owner)
-        self.stdout.write(f"Created {created} matches.")
+        where = (
+            f"in the history of {options['owner']}"
+            if owner is not None
+            else "owned by no account (see them in the admin, or pass --owner NAME)"
+        )
+        self.stdout.write(f"Created {created} matches, {where}.")
