@@ -6,6 +6,7 @@ engine's InvalidInput back onto the field it names."""
 import re
 import uuid
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import product
 from typing import Any, cast
 
@@ -95,6 +96,24 @@ def setting_field(spec: Setting) -> forms.Field:
     )
 
 
+@dataclass(frozen=True)
+class SettingRow:
+    field: forms.BoundField
+    preset_values: list[tuple[str, str]]  # (preset name, its value in words)
+
+
+def _preset_value(spec: Setting, value: object) -> str:
+    if value is None:
+        return str(_("none"))
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if isinstance(value, tuple):
+        return ", ".join(str(v) for v in value)
+    if spec.kind == "choice":
+        return str(CHOICE_LABELS.get(str(value), value))
+    return str(value)
+
+
 class NewMatchForm(forms.Form):
     preset = forms.ChoiceField(
         label=_("Rules"),
@@ -128,17 +147,30 @@ class NewMatchForm(forms.Form):
             self.fields[f"seat{seat}"].widget.attrs.update(list="known-players", autocomplete="off")
         self.rules: Rules | None = None
 
-    def _settings_of(self, games: tuple[str, ...]) -> list[forms.BoundField]:
-        return [self[spec.name] for spec in SETTINGS if spec.games == games]
+    def _settings_of(self, games: tuple[str, ...]) -> list[SettingRow]:
+        """Each setting's field with what every preset of its games sets it to (the page shows
+        the value of the preset picked, with CSS only)."""
+        return [
+            SettingRow(
+                self[spec.name],
+                [
+                    (name, _preset_value(spec, getattr(rules, spec.name)))
+                    for name, rules in PRESETS.items()
+                    if rules.game in spec.games
+                ],
+            )
+            for spec in SETTINGS
+            if spec.games == games
+        ]
 
-    def coinche_setting_fields(self) -> list[forms.BoundField]:
+    def coinche_setting_fields(self) -> list[SettingRow]:
         return self._settings_of(("coinche",))
 
-    def belote_setting_fields(self) -> list[forms.BoundField]:
+    def belote_setting_fields(self) -> list[SettingRow]:
         return self._settings_of(("belote",))
 
-    def common_setting_fields(self) -> list[forms.BoundField]:
-        return [self[spec.name] for spec in SETTINGS if len(spec.games) == 2]
+    def common_setting_fields(self) -> list[SettingRow]:
+        return self._settings_of(("coinche", "belote"))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -248,14 +280,14 @@ class DealForm(forms.Form):
         most = 4 if rules.sa_ta else 1
         for team in (0, 1):
             self.fields[f"belote{team}"] = forms.TypedChoiceField(
-                label=_("Belote %(team)s") % {"team": team_names[team]},
+                label=_("Belote (%(team)s)") % {"team": team_names[team]},
                 choices=[(str(n), str(n)) for n in range(most + 1)],
                 coerce=int,
                 initial="0",
                 widget=ChipSelect,
             )
         if rules.announcements:
-            ranks = [("", _("top card?"))] + [(r.value, rank_label(r.value)) for r in Rank]
+            ranks = [("", "–")] + [(r.value, rank_label(r.value)) for r in Rank]
             for team, slot in product((0, 1), range(ANNOUNCEMENT_SLOTS)):
                 prefix = f"ann{team}_{slot}"
                 self.fields[f"{prefix}_kind"] = forms.ChoiceField(
@@ -298,9 +330,9 @@ class DealForm(forms.Form):
         return [self["belote0"], self["belote1"]]
 
     def has_announcement_input(self) -> bool:
-        return self.is_bound and any(
-            self.data.get(name) for name in self.fields if name.startswith("ann")
-        )
+        """Whether the announcements section holds anything (typed, or the deal being edited)."""
+        source = self.data if self.is_bound else self.initial
+        return any(source.get(name) for name in self.fields if name.startswith("ann"))
 
     def _announcements(self) -> tuple[tuple[Announcement, ...], tuple[Announcement, ...]] | None:
         """The declared announcements; None (with an error on each) when top cards that decide
@@ -451,9 +483,19 @@ def deal_initial(deal: PlayedDeal) -> dict[str, Any]:
     return initial
 
 
+MANUAL_ERRORS = {
+    "min_value": _("Points cannot be negative: give a penalty as points to the other team."),
+    "max_value": _("At most 100,000 points."),
+}
+
+
 class ManualDealForm(forms.Form):
-    score0 = forms.IntegerField(min_value=0, max_value=100_000, initial=0)
-    score1 = forms.IntegerField(min_value=0, max_value=100_000, initial=0)
+    score0 = forms.IntegerField(
+        min_value=0, max_value=100_000, initial=0, error_messages=MANUAL_ERRORS
+    )
+    score1 = forms.IntegerField(
+        min_value=0, max_value=100_000, initial=0, error_messages=MANUAL_ERRORS
+    )
     note = forms.CharField(
         label=_("Why (penalty, misdeal, ruling...)"), max_length=1000, required=False
     )

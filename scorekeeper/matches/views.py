@@ -11,6 +11,7 @@ import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -257,10 +258,17 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
                 return redirect("matches:scoreboard", token=token)
         preview = _preview(match, form)
         if _is_htmx(request):
-            return render(
-                request, "matches/deal_form.html#preview", _deal_context(match, form, preview)
-            )
+            return _preview_response(request, _deal_context(match, form, preview))
     return render(request, "matches/deal_form.html", _deal_context(match, form, preview))
+
+
+def _preview_response(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
+    """The #preview partial, and the one-line summary of the save bar swapped out of band."""
+    parts = [
+        render_to_string(f"matches/deal_form.html#{name}", context, request)
+        for name in ("preview", "preview-line")
+    ]
+    return HttpResponse("".join(parts))
 
 
 def _rebind_version(form: DealForm, version: int) -> DealForm:
@@ -321,11 +329,7 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
                 return redirect("matches:scoreboard", token=token)
         preview = _preview(match, form, replacing=seq)
         if _is_htmx(request):
-            return render(
-                request,
-                "matches/deal_form.html#preview",
-                _deal_context(match, form, preview, editing=row),
-            )
+            return _preview_response(request, _deal_context(match, form, preview, editing=row))
     return render(
         request, "matches/deal_form.html", _deal_context(match, form, preview, editing=row)
     )

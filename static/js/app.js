@@ -26,10 +26,12 @@ window.addEventListener("pageshow", () => {
   for (const button of document.querySelectorAll("button[disabled]")) button.disabled = false;
 });
 // A field the server marked as wrong stops looking wrong once it is changed (the live preview
-// and the next save check it again).
+// and the next save check it again). Its message stays, greyed, so nothing moves: a change fires
+// as the field loses focus, often on the very tap that is pressing the save button.
 document.addEventListener("change", (event) => {
   const field = event.target instanceof Element ? event.target.closest(".has-error") : null;
   if (!field) return;
   field.classList.remove("has-error");
-  for (const error of field.querySelectorAll(".error")) error.remove();
+  field.classList.add("was-error");
+  for (const input of field.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
 });

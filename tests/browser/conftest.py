@@ -208,9 +208,10 @@ def expect_totals(page: Page, first: int, second: int) -> None:
 
 
 # What a phone screen must not do: scroll sideways, or offer a control smaller than a fingertip.
-_LAYOUT_JS = """() => {
+# `width` is the phone's, not window.innerWidth: a mobile browser widens its layout viewport to
+# fit content that sticks out, which would hide the very overflow looked for.
+_LAYOUT_JS = """(width) => {
     const problems = [];
-    const width = window.innerWidth;
     const name = (el) => el.tagName.toLowerCase() + (el.id ? "#" + el.id : "")
         + (el.classList.length ? "." + [...el.classList].join(".") : "")
         + ` "${(el.innerText || el.value || el.getAttribute("aria-label") || "").trim().slice(0, 30)}"`;
@@ -244,5 +245,5 @@ _LAYOUT_JS = """() => {
 
 def layout_problems(page: Page) -> list[str]:
     """Horizontal overflow and tap targets under 44 px on the current screen."""
-    problems: list[str] = page.evaluate(_LAYOUT_JS)
+    problems: list[str] = page.evaluate(_LAYOUT_JS, PHONE["width"])
     return problems

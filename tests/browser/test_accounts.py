@@ -50,6 +50,11 @@ def test_sign_up_errors_then_log_in(phone: Page, live_server: LiveServer, shot: 
     page.locator("input[name=username]").fill("alex")
     page.locator("input[name=password1]").fill("12345678")
     page.locator("input[name=password2]").fill("12345678")
+    # The corrected name no longer looks wrong, and its greyed message keeps its place, so the
+    # save button does not move under the finger as the last field loses focus.
+    expect(page.locator(".field.was-error input[name=username]")).not_to_have_attribute(
+        "aria-invalid", "true"
+    )
     page.get_by_role("button", name="Create my account").click()
     expect(page.locator(".field.has-error .error").first).to_contain_text("too common")
     check_screen(page, shot, "02-sign-up-weak-password")

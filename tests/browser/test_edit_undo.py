@@ -62,7 +62,7 @@ def test_edit_a_deal_then_undo(phone: Page, live_server: LiveServer, shot: Shot)
 
     expect(page.locator(".messages")).to_contain_text("Deal 1 changed.")
     expect_totals(page, 260, 230)
-    expect(page.locator(".deals > li").last.locator(".pts")).to_have_text("200 40")
+    expect(page.locator(".deals > li").last.locator(".pts")).to_have_text("200 · 40")
     match = Match.objects.get(scorer_token=token)
     assert match.deals.get(number=1).taker_points == 120
     assert (match.total0, match.total1) == (260, 230)

@@ -165,7 +165,11 @@ def test_the_htmx_preview_returns_only_the_preview_and_saves_nothing(
     response = owner_client.post(link("deal_new", match), deal_post(match.version), headers=HTMX)
     assert response.status_code == 200
     html = response.text.strip()
-    assert html.startswith('<section id="preview"') and html.endswith("</section>")
+    # The preview, then the save bar's one-line summary swapped out of band.
+    preview, line = html.split("</section>")
+    assert preview.startswith('<section id="preview"')
+    assert line.strip().startswith('<p id="preview-line" class="preview-line" hx-swap-oob="true"')
+    assert 'Made</span> · <span class="t0">Nous +180</span> · <span class="t1">Eux +60' in line
     assert "<html" not in html and "<form" not in html
     assert "Made" in html and "Nous <strong>+180</strong>" in html
     assert "Eux <strong>+60</strong>" in html

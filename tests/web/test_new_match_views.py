@@ -185,3 +185,14 @@ def test_one_name_cannot_take_two_seats(client: Client) -> None:
     assert response.status_code == 200
     assert field_error(response.text, "seat1") == "This name is already at the table."
     assert not Match.objects.exists() and not Player.objects.exists()
+
+
+def test_each_setting_shows_what_every_preset_sets_it_to(client: Client) -> None:
+    """The page shows the checked preset's value (CSS picks it): 2000 for coinche, 501 for
+    belote-501; the multipliers of coinche-x3; a setting of one game only for its presets."""
+    html = client.get(NEW).text
+    assert '<span class="pv pv-coinche">2000</span>' in html
+    assert '<span class="pv pv-belote-501">501</span>' in html
+    assert '<span class="pv pv-coinche-x3">2, 3</span>' in html
+    litige = html.split('name="litige"', 1)[1].split("</div>", 2)[1]
+    assert "pv-belote" in litige and "pv-coinche" not in litige

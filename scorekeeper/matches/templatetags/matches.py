@@ -119,7 +119,7 @@ def deal_items(deals: Sequence[BoardDeal]) -> SafeString:
         out.append(
             f'<li class="deal outcome-{escape(row.outcome)}"><details><summary>'
             f'<span class="num">{row.number}</span> <span class="what">{escape(deal.summary)}</span> '
-            f'<span class="pts"><span class="t0">{row.score0}</span> '
+            f'<span class="pts"><span class="t0">{row.score0}</span> · '
             f'<span class="t1">{row.score1}</span></span> '
             f'<span class="run">{row.total0} – {row.total1}</span></summary>'
             f'<div class="deal-body"><p class="small">{escape(deal.dealt_by)}</p>'
