@@ -5,7 +5,7 @@ from django.views.decorators.http import require_GET
 from scorekeeper.matches import access
 from scorekeeper.matches.models import Match
 
-RECENT = 30
+RECENT = 8  # the rest is in My matches
 
 
 @require_GET
