@@ -213,6 +213,30 @@ def rescore(match: Match, deals: list[Deal]) -> MatchResult:
     return result
 
 
+@transaction.atomic
+def refresh_scores(*, match_id: int) -> bool:
+    """Score a stored match again with this version of the engine (after an upgrade that changed
+    how a rule is read) and rewrite its cached scores; whether anything changed. Its deals and
+    their history are untouched, and the version only moves when a score did."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    deals = list(match.deals.in_order())
+    result = score_match(match.engine_rules, [d.to_engine() for d in deals], match.first_dealer)
+    changed = [
+        row
+        for row, scored in zip(deals, result.deals, strict=True)
+        if _cache(row, scored, match.team_names)
+    ]
+    fields = ("total0", "total1", "reserve", "deal_count", "status", "winner")
+    before = [getattr(match, name) for name in fields]
+    _set_result(match, result)
+    if not changed and [getattr(match, name) for name in fields] == before:
+        return False
+    Deal.objects.bulk_update(changed, CACHE_FIELDS)
+    match.version += 1
+    match.save()
+    return True
+
+
 def _check(match: Match, deal: EngineDeal) -> None:
     """Check the deal against the match's rules; InvalidInput's path is the deal's field."""
     check_deal(match.engine_rules, deal)
