@@ -79,6 +79,13 @@ def test_whole_coinche_match_to_the_winner(
     chip(page, "contract", "110")
     chip(page, "trump", "hearts")
     chip(page, "coinche", "coinche")
+    # Only tout atout has more than one belote: the chips for 2 to 4 show with that trump alone.
+    more = page.locator("label.chip:has(input[name=belote0][value='2'])")
+    expect(more).to_be_hidden()
+    chip(page, "trump", "all_trump")
+    expect(more).to_be_visible()
+    chip(page, "trump", "hearts")
+    expect(more).to_be_hidden()
     chip(page, "belote0", "1")
     page.get_by_label("Takers' card points").fill("120")
     expect_preview(page, "Made", "+580", "+0", "780 – 80")
