@@ -35,3 +35,26 @@ document.addEventListener("change", (event) => {
   field.classList.add("was-error");
   for (const input of field.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
 });
+// Share page: send a link through the phone's share sheet, or copy it where there is none.
+for (const button of document.querySelectorAll("button[data-link]")) {
+  button.hidden = false;
+  button.addEventListener("click", async () => {
+    const url = button.dataset.link;
+    try {
+      if (navigator.share) {
+        await navigator.share({ url });
+      } else {
+        await navigator.clipboard.writeText(url);
+        button.textContent = button.dataset.done;
+      }
+    } catch {
+      // Share sheet closed, or no clipboard access: the link stays selectable above.
+    }
+  });
+}
+// A tap on a link's box selects it all, ready to copy by hand.
+document.addEventListener("focusin", (event) => {
+  if (event.target instanceof HTMLInputElement && event.target.classList.contains("copy")) {
+    event.target.select();
+  }
+});

@@ -96,6 +96,8 @@ def test_whole_flow_without_javascript(
     page.get_by_role("link", name="Share / QR codes").click()
     scorer_link = page.get_by_label("Scorer link").input_value()
     view_link = page.get_by_label("Read-only link").input_value()
+    expect(page.locator("button[data-link]")).to_have_count(2)
+    expect(page.locator("button[data-link]").first).to_be_hidden()  # needs the script
     second: Page = new_phone(javascript=False)
     second.goto(scorer_link)
     expect_totals(second, 250, 0)

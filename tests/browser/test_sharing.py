@@ -144,3 +144,22 @@ def test_share_page(phone: Page, live_server: LiveServer, shot: Shot) -> None:
             "(segno's svg_inline), which a browser cannot show as a standalone image/svg+xml file"
         )
     assert not problems, "\n".join(problems)
+
+
+def test_share_page_copies_a_link(phone: Page, live_server: LiveServer) -> None:
+    """Without a share sheet (a desktop browser, headless Chromium here), the button copies the
+    link; a tap on a link's box selects it for copying by hand."""
+    page = phone
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    start_match(page, live_server.url)
+    page.get_by_role("link", name="Share / QR codes").click()
+    page.evaluate("() => { delete Navigator.prototype.share; }")  # as on a browser without one
+    view_link = page.get_by_label("Read-only link").input_value()
+    button = page.get_by_role("button", name="Send or copy the link").first
+    button.click()
+    expect(page.get_by_role("button", name="Link copied")).to_have_count(1)
+    assert page.evaluate("() => navigator.clipboard.readText()") == view_link
+    scorer = page.get_by_label("Scorer link")
+    scorer.click()
+    selected = scorer.evaluate("e => e.value.slice(e.selectionStart, e.selectionEnd)")
+    assert selected == scorer.input_value() and "/score/" in selected
