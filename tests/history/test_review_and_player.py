@@ -57,6 +57,7 @@ def test_review_chart_has_both_running_totals_and_the_target_line(
     html = review(browser("someone-with-the-link"), facts_match)
     svg = re.search(r"<svg class=\"chart\".*?</svg>", html, re.S)
     assert svg is not None
+    assert "A line chart drawn" not in html  # the template's comment stays in the template
     chart = svg.group(0)
     lines = dict(re.findall(r'<polyline class="series (t[01])" points="([^"]+)"', chart))
     assert set(lines) == {"t0", "t1"}
