@@ -6,10 +6,11 @@ import json
 import re
 import uuid
 from typing import Any
+from urllib.parse import urlencode
 
 import segno
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -171,6 +172,14 @@ def _gone_message(request: HttpRequest) -> None:
 # Recording deals -----------------------------------------------------------------------------
 
 
+def _carried(source: QueryDict, match: Match) -> dict[str, str]:
+    """The deal form's fields found in `source`: the deal being typed, taken to the card-counting
+    helper and back (initial values only: nothing is checked until the form is sent)."""
+    names = DealForm(rules=match.engine_rules, team_names=match.team_names).fields
+    values = {name: str(source.get(name)) for name in names if source.get(name)}
+    return {name: value for name, value in values.items() if len(value) <= 1000}  # a note at most
+
+
 def _deal_form(request: HttpRequest, match: Match, **kwargs: Any) -> DealForm:
     return DealForm(
         request.POST if request.method == "POST" else None,
@@ -225,10 +234,7 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
     if match.is_finished:
         messages.info(request, _("The match is over: no more deals."))
         return redirect("matches:scoreboard", token=token)
-    initial: dict[str, Any] = {"version": match.version}
-    for key in ("taker", "trump", "taker_points"):  # from the card-counting helper
-        if key in request.GET:
-            initial[key] = request.GET[key]
+    initial: dict[str, Any] = {"version": match.version, **_carried(request.GET, match)}
     form = _deal_form(request, match, initial=initial)
     preview: dict[str, Any] = {}
     if request.method == "POST":
@@ -301,6 +307,7 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
     # A passed deal can be turned into a played one (it was recorded by mistake).
     initial = deal_initial(engine_deal) if isinstance(engine_deal, PlayedDeal) else {}
     initial["version"] = match.version
+    initial.update(_carried(request.GET, match))  # back from the card-counting helper
     form = _deal_form(request, match, initial=initial)
     preview: dict[str, Any] = {}
     if request.method == "POST":
@@ -542,8 +549,16 @@ def rematch(request: HttpRequest, token: str) -> HttpResponseBase:
 
 @require_http_methods(["GET", "POST"])
 @vary_on_headers(HX)
-def count_cards(request: HttpRequest, token: str) -> HttpResponse:
+def count_cards(request: HttpRequest, token: str) -> HttpResponseBase:
+    """Tap the cards a team won to total its points. Opened from the deal form (a POST of the
+    deal being typed, turned into a GET), it keeps that deal and takes it back with the total
+    in the right team's card points."""
     match = access.match_for_scorer(request, token)
+    if request.method == "POST" and not _is_htmx(request):
+        query = urlencode({**_carried(request.POST, match), "for": _count_for(request.GET)})
+        if len(query) > 8000:  # only a forged form gets here: no URL that long
+            query = urlencode({"for": _count_for(request.GET)})
+        return redirect(f"{request.path}?{query}")
     source = request.POST if request.method == "POST" else request.GET
     rules = match.engine_rules
     trumps = [t for t in Trump if t.is_suit or rules.sa_ta]
@@ -553,7 +568,24 @@ def count_cards(request: HttpRequest, token: str) -> HttpResponse:
     cards = [card for card in DECK if f"{card.rank.value}-{card.suit.value}" in picked]
     last_trick = source.get("last_trick") == "on"
     total = count_points(cards, trump, last_trick=last_trick)
-    taker = source.get("taker", "0") if source.get("taker") in ("0", "1") else "0"
+    deal = {k: v for k, v in _carried(source, match).items() if k != "trump"}
+    takers = deal.get("taker") if deal.get("taker") in ("0", "1") else None
+    won_by = source.get("won_by", "")
+    if won_by not in ("0", "1"):
+        won_by = takers or "0"
+    back = _count_for(source)
+    deal_url = (
+        reverse("matches:deal_edit", args=[match.scorer_token, int(back)])
+        if back != "new"
+        else reverse("matches:deal_new", args=[match.scorer_token])
+    )
+    # The total goes to the team that won these cards: the takers' or the defence's points (the
+    # form works out the other). With no takers chosen yet, that team is taken as the takers.
+    use = {k: v for k, v in deal.items() if k not in ("taker_points", "defence_points")}
+    use["trump"] = trump.value
+    if takers is None:
+        use["taker"] = won_by
+    use["taker_points" if won_by == use["taker"] else "defence_points"] = str(min(total, 162))
     suits = [
         (
             suit,
@@ -577,10 +609,19 @@ def count_cards(request: HttpRequest, token: str) -> HttpResponse:
         "picked": picked,
         "last_trick": last_trick,
         "total": total,
-        "taker": taker,
+        "won_by": won_by,
+        "takers": takers,
+        "carried": sorted({**deal, "for": back}.items()),
+        "from_deal": bool(deal) or back != "new",
+        "back_url": f"{deal_url}?{urlencode({**deal, 'trump': trump.value})}",
         "ranks": list(Rank),
-        "use_url": reverse("matches:deal_new", args=[match.scorer_token])
-        + f"?taker={taker}&trump={trump.value}&taker_points={min(total, 162)}",
+        "use_url": f"{deal_url}?{urlencode(use)}",
     }
     template = "matches/count.html#count-body" if _is_htmx(request) else "matches/count.html"
     return render(request, template, context)
+
+
+def _count_for(source: QueryDict) -> str:
+    """Which deal form the helper goes back to: "new", or the number (seq) of a deal edited."""
+    value = source.get("for", "")
+    return value if value.isdigit() and len(value) < 10 and int(value) > 0 else "new"

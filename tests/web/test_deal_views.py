@@ -323,15 +323,91 @@ def test_the_card_counting_helper(owner_client: Client, make_match: MakeMatch) -
     match = make_match(get_preset("coinche"))
     cards = ["J-hearts", "9-hearts", "A-spades", "10-spades"]  # 20 + 14 + 11 + 10
     response = owner_client.get(
-        link("count", match), {"trump": "hearts", "card": cards, "last_trick": "on", "taker": "1"}
+        link("count", match), {"trump": "hearts", "card": cards, "last_trick": "on", "won_by": "1"}
     )
     assert response.status_code == 200
-    assert "65" in response.text
+    assert "<strong>65</strong>" in response.text
+    # Opened from the scoreboard: no takers yet, so the team that won the cards takes.
     use = reverse("matches:deal_new", args=[match.scorer_token])
-    assert f"{use}?taker=1&amp;trump=hearts&amp;taker_points=65" in response.text
+    assert f"{use}?trump=hearts&amp;taker=1&amp;taker_points=65" in response.text
+    assert "← Scoreboard" in response.text
     form = owner_client.get(use, {"taker": "1", "trump": "hearts", "taker_points": "65"})
     assert 'name="taker_points" value="65"' in form.text
     partial = owner_client.post(
         link("count", match), {"trump": "all_trump", "card": cards}, headers=HTMX
     )
     assert "<html" not in partial.text
+
+
+def hidden_fields(html: str) -> dict[str, str]:
+    return dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)">', html))
+
+
+def test_counting_the_cards_keeps_the_deal_being_typed(
+    owner_client: Client, make_match: MakeMatch, snapshot: Snapshot
+) -> None:
+    """The deal form's "Count card points" sends the deal typed so far; the helper brings it back
+    with the total in the card points of the team that won the cards, and saves nothing."""
+    match = make_match(get_preset("coinche"))
+    state = snapshot()
+    typed = deal_post(
+        match.version, taker="1", contract="120", trump="diamonds", taker_points="",
+        coinche="coinche", note="Ben dealt", submission="abc-123",
+    )  # fmt: skip
+    sent = owner_client.post(link("count", match) + "?for=new", typed)
+    assert sent.status_code == 302
+    assert "csrfmiddlewaretoken" not in sent["Location"] and "for=new" in sent["Location"]
+    page = owner_client.get(sent["Location"])
+    assert re.search(r'name="trump" value="diamonds"[^>]* checked', page.text)  # the deal's
+    assert re.search(r'name="won_by" value="1"[^>]* checked', page.text)  # takers, to start
+    assert "← Back to the deal" in page.text
+
+    # The defence's cards: J♦ 20 + 9♦ 14 + A♠ 11, and the last trick (10) = 55.
+    counted = owner_client.get(  # the count form sends the deal back as hidden fields
+        sent["Location"].split("?")[0],
+        {
+            **hidden_fields(page.text),
+            "card": ["J-diamonds", "9-diamonds", "A-spades"],
+            "last_trick": "on",
+            "trump": "diamonds",
+            "won_by": "0",
+        },
+    )
+    use = re.search(r'href="([^"]*)">Use these points in the deal', counted.text)
+    assert use is not None
+    url = use.group(1).replace("&amp;", "&")
+    assert url.startswith(reverse("matches:deal_new", args=[match.scorer_token]) + "?")
+    assert "defence_points=55" in url and "taker_points" not in url
+    form = owner_client.get(url).text
+    for kept in (
+        r'name="taker" value="1"[^>]* checked',
+        r'name="contract" value="120"[^>]* checked',
+        r'name="trump" value="diamonds"[^>]* checked',
+        r'name="coinche" value="coinche"[^>]* checked',
+        r'name="defence_points" value="55"',
+        r'name="submission" value="abc-123"',
+        r'name="note"[^>]*value="Ben dealt"',
+    ):
+        assert re.search(kept, form), kept
+    assert snapshot() == state
+
+
+def test_counting_from_an_edited_deal_goes_back_to_it(
+    owner_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(get_preset("coinche"), deals=[coinche_deal(points=100)])
+    seq = match.deals.get().seq
+    sent = owner_client.post(
+        link("count", match) + f"?for={seq}", deal_post(match.version, taker_points="100")
+    )
+    page = owner_client.get(sent["Location"])
+    counted = owner_client.get(
+        sent["Location"].split("?")[0],
+        {**hidden_fields(page.text), "card": ["J-hearts"], "trump": "hearts", "won_by": "0"},
+    )
+    edit = reverse("matches:deal_edit", args=[match.scorer_token, seq])
+    assert f'href="{edit}?' in counted.text and "taker_points=20" in counted.text
+    # Nonsense in `for` goes back to a new deal rather than failing.
+    odd = owner_client.get(link("count", match), {"for": "../../x", "won_by": "0"})
+    assert odd.status_code == 200
+    assert reverse("matches:deal_new", args=[match.scorer_token]) + "?" in odd.text
