@@ -12,7 +12,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorekeeper.matches import access
 from scorekeeper.matches.board import build_board
-from scorekeeper.matches.engine_text import translate_engine_message
+from scorekeeper.matches.engine_text import explain
 from scorekeeper.matches.models import Match, MatchQuerySet, Player
 from scorekeeper.scoring import InvalidInput
 from scorekeeper.web.htmx import wants_partial
@@ -219,11 +219,8 @@ def restore(request: HttpRequest) -> HttpResponseBase:
         try:
             files = exports.read_backup(form.cleaned_data["file"])
         except InvalidInput as error:
-            where = f" ({error.path})" if error.path else ""
             form.add_error(
-                "file",
-                _("Nothing was restored: %(reason)s%(where)s")
-                % {"reason": translate_engine_message(error.message), "where": where},
+                "file", _("Nothing was restored: %(reason)s") % {"reason": explain(error)}
             )
         else:
             restored = exports.restore_backup(

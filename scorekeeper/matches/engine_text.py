@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from scorekeeper.scoring import InvalidInput
+
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise as Promise
 
@@ -160,6 +162,38 @@ _MESSAGES: "list[tuple[str, Promise]]" = [
     (r"not valid JSON: nested too deeply", _("not valid JSON: nested too deeply")),
     (r"the key (?P<key>.+) appears twice in one object",
      _("the key %(key)s appears twice in one object")),
+    # The shape of a match file (matchfile.py) and of its rules (rules.py).
+    (r"is required", _("missing")),
+    (r"is required \(it may be an empty list\)", _("missing (it may be an empty list)")),
+    (r'is required: "(?P<f>[^"]+)"', _('missing: it must be "%(f)s"')),
+    (r"is required: one of (?P<c>.+)", _("missing: one of %(c)s")),
+    (r'unsupported format; expected "(?P<f>[^"]+)"', _('unsupported format: expected "%(f)s"')),
+    (r"unknown preset; choose one of (?P<c>.+)", _("unknown preset: choose one of %(c)s")),
+    (r"the preset (?P<p>\S+) is (?P<g>\w+); pick a preset of the game",
+     _("the preset %(p)s is %(g)s: pick a preset of that game")),
+    (r"unknown key", _("unknown key")),
+    (r"unknown setting", _("unknown setting")),
+    (r"is not a setting of (?P<g>\w+)", _("is not a setting of %(g)s")),
+    (r"must be set", _("must be set")),
+    (r"must be an object", _("must be an object")),
+    (r"must be an object: a preset and any settings to change",
+     _("must be an object: a preset and any settings to change")),
+    (r"must be an object with a preset and settings",
+     _("must be an object with a preset and settings")),
+    (r"must be a list", _("must be a list")),
+    (r"must be a string", _("must be text")),
+    (r"must be true or false", _("must be true or false")),
+    (r"must not be empty", _("must not be empty")),
+    (r"must be at most (?P<n>\d+) characters", _("must be at most %(n)s characters")),
+    (r"must have (?P<n>\d+) items", _("must have %(n)s items")),
+    (r"must be one of (?P<c>.+)", _("must be one of %(c)s")),
+    (r'must be 0, 1 or "none"', _('must be 0, 1 or "none"')),
+    (r'must be a bid \(80, 90, \.\.\.\), "capot" or "generale"',
+     _('must be a bid (80, 90, ...), "capot" or "generale"')),
+    (r"must be two whole numbers: \[coinche, surcoinche\]",
+     _("must be two whole numbers: [coinche, surcoinche]")),
+    (r"a passed deal has no other key than note", _("a passed deal has no other key than note")),
+    (r"a manual deal has no other key than note", _("a manual deal has no other key than note")),
     # The app's own checks of match files and backups (services.check_importable, exports).
     (r"at most (?P<n>\d+) deals", _("at most %(n)s deals")),
     (r"(?P<name>.+) sits twice at the table", _("%(name)s sits twice at the table")),
@@ -181,3 +215,12 @@ def translate_engine_message(message: str) -> str:
             params = found.groupdict()
             return str(text) % params if params else str(text)
     return message
+
+
+def explain(error: InvalidInput) -> str:
+    """An engine error as one line in the active language: where (`deals[3].taker_points`, or
+    the file in a backup), then what is wrong."""
+    reason = translate_engine_message(error.message)
+    if not error.path:
+        return reason
+    return _("%(path)s: %(reason)s") % {"path": error.path, "reason": reason}

@@ -38,6 +38,7 @@ from .engine_text import (
     PRESET_NAMES,
     SETTING_LABELS,
     TRUMP_LABELS,
+    explain,
     rank_label,
     translate_engine_message,
 )
@@ -524,8 +525,6 @@ class ImportForm(forms.Form):
         try:
             return check_importable(load_match(upload.read()))
         except InvalidInput as error:
-            where = f" ({error.path})" if error.path else ""
             raise forms.ValidationError(
-                _("This match file cannot be imported: %(reason)s%(where)s")
-                % {"reason": translate_engine_message(error.message), "where": where}
+                _("This match file cannot be imported: %(reason)s") % {"reason": explain(error)}
             ) from None

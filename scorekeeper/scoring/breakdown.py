@@ -104,7 +104,7 @@ MESSAGES: dict[Lang, dict[str, str]] = {
         "failed_capot": "Dedans : capot de la défense",
         "litige": "Litige : {points} chacun ; les {other} de {team} en réserve pour les "
         "gagnants de la donne suivante",
-        "ann_team": "Annonces de {team} comptées : {items}",
+        "ann_team": "Annonces comptées pour {team} : {items}",
         "ann_tie": "Annonces : meilleures égales, aucune ne compte",
         "ann_ruling_none": "Annonces : selon la table, aucune ne compte",
         "ann_ruling": "Annonces : selon la table, celles de {team} comptent",

@@ -124,4 +124,16 @@ def test_every_message_has_a_french_translation() -> None:
     ]
     assert not fuzzy and not empty, (fuzzy + empty)[:3]
     with translation.override("fr"):
-        assert gettext("To see the score, correct this:") == "Pour voir le score, corrigez ceci :"
+        assert (
+            gettext("To see the score, correct this:") == "Pour voir le score, corrigez ceci\u00a0:"
+        )
+
+
+def test_french_punctuation_never_starts_a_line() -> None:
+    """French puts a space before : ; ? ! and inside « »: a no-break one, so a narrow phone
+    screen never wraps the sign alone onto the next line."""
+    locale = Path(settings.BASE_DIR) / "scorekeeper" / "locale" / "fr" / "LC_MESSAGES"
+    entries = (locale / "django.po").read_text(encoding="utf-8").split("\n\n")[1:]
+    translations = [e[e.index("msgstr") :] for e in entries if "msgstr" in e]
+    breakable = [t for t in translations if re.search(r" [:;?!»]|« ", t)]
+    assert not breakable, breakable[:3]

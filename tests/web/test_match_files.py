@@ -80,8 +80,15 @@ def test_download_then_upload_gives_the_same_match(
 
 BAD_FILES = [
     (b"not json", "JSON"),
-    (b'{"format": "belote-match/2", "rules": {"preset": "coinche"}, "deals": []}', "format"),
-    (b'{"format": "belote-match/1", "rules": {"preset": "poker"}, "deals": []}', "rules.preset"),
+    (
+        b'{"format": "belote-match/2", "rules": {"preset": "coinche"}, "deals": []}',
+        "format: unsupported format: expected",
+    ),
+    (
+        b'{"format": "belote-match/1", "rules": {"preset": "poker"}, "deals": []}',
+        "rules.preset: unknown preset: choose one of",
+    ),
+    (b'{"format": "belote-match/1", "deals": []}', "rules: missing"),
     (
         b'{"format": "belote-match/1", "rules": {"preset": "coinche"}, "deals": '
         b'[{"passed": true}, {"taker": 0, "contract": 85, "trump": "hearts", "taker_points": 90}]}',
@@ -131,6 +138,7 @@ def test_an_unreadable_file_is_explained_in_the_page_language(
     owner_client.cookies["django_language"] = "fr"
     for content, message in (
         (b'{"format": ', "JSON non valide (ligne 1, colonne 12)"),
+        (b'{"format": "belote-match/1", "deals": []}', "importé\u00a0: rules\u00a0: manquant"),
         ("é".encode("latin-1") + b"{}", "pas du texte UTF-8"),
     ):
         response = owner_client.post(reverse("matches:import"), {"file": upload(content)})

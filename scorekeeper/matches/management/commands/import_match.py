@@ -9,6 +9,7 @@ from django.db import transaction
 from django.urls import reverse
 
 from scorekeeper.matches import services
+from scorekeeper.matches.engine_text import explain
 from scorekeeper.scoring import InvalidInput, load_match
 
 COMMAND_OWNER = "cli"  # matches imported from the command line belong to no browser
@@ -30,8 +31,7 @@ class Command(BaseCommand):
             try:
                 parsed.append(services.check_importable(load_match(text)))
             except InvalidInput as error:
-                where = f" at {error.path}" if error.path else ""
-                raise CommandError(f"{name}: {error.message}{where}", returncode=2) from None
+                raise CommandError(f"{name}: {explain(error)}", returncode=2) from None
         with transaction.atomic():
             matches = [services.import_match(match_file=m, owner_key=COMMAND_OWNER) for m in parsed]
         for match in matches:
