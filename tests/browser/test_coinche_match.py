@@ -174,3 +174,23 @@ def test_deal_with_an_announcement(phone: Page, live_server: LiveServer, shot: S
     expect_totals(page, 200, 80)
     row = Match.objects.get(scorer_token=token).deals.get()
     assert row.announcements[0] and not row.announcements[1]
+
+
+def test_long_team_names_keep_the_scores_in_sight(
+    phone: Page, live_server: LiveServer, shot: Shot
+) -> None:
+    page = phone
+    start_match(page, live_server.url, teams=("Les Invincibles du Dimanche", "Les Rois du Bar"))
+    page.get_by_role("link", name="Record a deal").click()
+    chip(page, "taker", "0")
+    chip(page, "contract", "80")
+    chip(page, "trump", "hearts")
+    page.get_by_label("Takers' card points").fill("100")
+    line = page.locator("#preview-line")
+    expect(line).to_contain_text("+60")
+    for team, score in ((".t0", "+180"), (".t1", "+60")):
+        part = line.locator(team)
+        expect(part).to_contain_text(score)
+        box = part.bounding_box()
+        assert box is not None and box["x"] + box["width"] <= 360, (team, box)
+    shot(page, "long-names")

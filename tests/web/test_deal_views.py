@@ -169,7 +169,8 @@ def test_the_htmx_preview_returns_only_the_preview_and_saves_nothing(
     preview, line = html.split("</section>")
     assert preview.startswith('<section id="preview"')
     assert line.strip().startswith('<p id="preview-line" class="preview-line" hx-swap-oob="true"')
-    assert 'Made</span> · <span class="t0">Nous +180</span> · <span class="t1">Eux +60' in line
+    assert 'Made</span> · <span class="t0"><span class="nm">Nous</span> +180</span>' in line
+    assert '<span class="t1"><span class="nm">Eux</span> +60</span>' in line
     assert "<html" not in html and "<form" not in html
     assert "Made" in html and "Nous <strong>+180</strong>" in html
     assert "Eux <strong>+60</strong>" in html
