@@ -491,6 +491,9 @@ def regenerate_links(request: HttpRequest, token: str) -> HttpResponseBase:
     if not access.is_owner(request, match):
         messages.error(request, _("Only the match's owner can change its links."))
         return redirect("matches:share", token=token)
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, _("Tick the box to confirm: the old links will stop working."))
+        return redirect("matches:share", token=token)
     match = services.regenerate_links(match_id=match.pk)
     messages.success(request, _("New links made: the old ones no longer work."))
     return redirect("matches:share", token=match.scorer_token)

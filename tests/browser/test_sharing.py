@@ -163,3 +163,19 @@ def test_share_page_copies_a_link(phone: Page, live_server: LiveServer) -> None:
     scorer.click()
     selected = scorer.evaluate("e => e.value.slice(e.selectionStart, e.selectionEnd)")
     assert selected == scorer.input_value() and "/score/" in selected
+
+
+def test_revoking_the_links_asks_first(phone: Page, live_server: LiveServer) -> None:
+    page = phone
+    start_match(page, live_server.url)
+    old = Match.objects.get()
+    page.get_by_role("link", name="Share / QR codes").click()
+    revoke = page.get_by_role("button", name="Revoke and make new links")
+    revoke.click()  # the box is not ticked: the browser asks for it, nothing is sent
+    expect(page.locator("input[name=confirm]:invalid")).to_have_count(1)
+    assert Match.objects.get().scorer_token == old.scorer_token
+    page.get_by_label("Yes: the old links stop working, for everyone").check()
+    revoke.click()
+    expect(page.locator(".messages")).to_contain_text("New links made")
+    new = Match.objects.get()
+    assert new.scorer_token != old.scorer_token and new.scorer_token in page.url

@@ -141,7 +141,7 @@ def test_a_restore_belongs_to_who_restored_it(cast: Cast, who: str) -> None:
 
 def test_owner_regenerates_the_links_and_the_old_ones_404(cast: Cast) -> None:
     old_view, old_scorer = cast.match.view_token, cast.match.scorer_token
-    response = cast.owner.post(f"/score/{old_scorer}/share/renew/")
+    response = cast.owner.post(f"/score/{old_scorer}/share/renew/", {"confirm": "yes"})
     assert response.status_code == 302
     cast.match.refresh_from_db()
     new_view, new_scorer = cast.match.view_token, cast.match.scorer_token
@@ -164,7 +164,7 @@ def test_owner_regenerates_the_links_and_the_old_ones_404(cast: Cast) -> None:
 def test_a_revoked_scorer_loses_the_match(cast: Cast) -> None:
     """After the owner revokes the links, the scorer's history no longer lists the match (it
     would hand the new read-only link to the person it was revoked from)."""
-    cast.owner.post(f"/score/{cast.match.scorer_token}/share/renew/")
+    cast.owner.post(f"/score/{cast.match.scorer_token}/share/renew/", {"confirm": "yes"})
     cast.match.refresh_from_db()
     assert cast.match.view_token not in cast.scorer.get("/history/").text
     assert csv_tokens(cast.scorer.get("/history/deals.csv")) == set()
@@ -172,7 +172,9 @@ def test_a_revoked_scorer_loses_the_match(cast: Cast) -> None:
 
 def test_only_the_owner_can_regenerate_the_links(cast: Cast) -> None:
     tokens = (cast.match.view_token, cast.match.scorer_token)
-    response = cast.scorer.post(f"/score/{cast.match.scorer_token}/share/renew/", follow=True)
+    response = cast.scorer.post(
+        f"/score/{cast.match.scorer_token}/share/renew/", {"confirm": "yes"}, follow=True
+    )
     assert "Only the match&#x27;s owner can change its links." in response.text
     cast.match.refresh_from_db()
     assert (cast.match.view_token, cast.match.scorer_token) == tokens

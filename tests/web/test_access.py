@@ -52,7 +52,7 @@ def url(name: str, token: str, kwargs: dict[str, object]) -> str:
 
 def write_data(match: Match) -> dict[str, str]:
     """A valid body for every write (deal, manual score or version only)."""
-    return {**deal_post(match.version), "score0": "10", "score1": "0"}
+    return {**deal_post(match.version), "score0": "10", "score1": "0", "confirm": "yes"}
 
 
 def test_the_creating_browser_scores(owner_client: Client, match: Match) -> None:
@@ -205,12 +205,17 @@ def test_only_the_owner_regenerates_the_links(
     owner_client: Client, other_client: Client, match: Match
 ) -> None:
     renew = url("regenerate_links", match.scorer_token, {})
-    refused = other_client.post(renew, follow=True)
+    refused = other_client.post(renew, {"confirm": "yes"}, follow=True)
     assert "Only the match&#x27;s owner can change its links." in refused.text
     fresh = Match.objects.get(pk=match.pk)
     assert (fresh.view_token, fresh.scorer_token) == (match.view_token, match.scorer_token)
+    # The owner must tick the box first: one stray tap cannot cut every phone off.
+    unticked = owner_client.post(renew, follow=True)
+    assert "Tick the box to confirm: the old links will stop working." in unticked.text
+    fresh.refresh_from_db()
+    assert (fresh.view_token, fresh.scorer_token) == (match.view_token, match.scorer_token)
 
-    response = owner_client.post(renew)
+    response = owner_client.post(renew, {"confirm": "yes"})
     fresh.refresh_from_db()
     assert response.status_code == 302
     assert response["Location"] == reverse("matches:share", args=[fresh.scorer_token])
