@@ -121,6 +121,7 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("Français"))]
+FORMAT_MODULE_PATH = ["scorekeeper.formats"]  # English dates day first
 LOCALE_PATHS = [BASE_DIR / "scorekeeper" / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Paris")
 USE_I18N = True

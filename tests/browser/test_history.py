@@ -273,7 +273,7 @@ def test_sign_up_claim_filter_review_player_log_in_again(
     page.wait_for_url(f"{url}/players/{anna.pk}/")
     expect(page.get_by_role("heading", level=1)).to_have_text("Anna")
     check_screen(page, shot, "08-player-before-this-is-me")
-    expect(page.locator(".stat", has_text="won")).to_have_text(re.compile(r"^1\s*won \(100 %\)$"))
+    expect(page.locator(".stat", has_text="won")).to_have_text(re.compile(r"^1\s*won \(100\s%\)$"))
     expect(page.locator("svg.chart")).to_have_count(0)  # one finished match: no form line yet
 
     # A third match, made in the database by this browser for the account: lost by Anna's team
@@ -305,7 +305,9 @@ def test_sign_up_claim_filter_review_player_log_in_again(
     assert stat("deals") == "6"
     assert stat("contracts made") == "4/4"
     assert stat("capots") == "0"
-    assert stat("made when coinched") == "100 %"
+    assert (
+        stat("made when coinched") == "100\u00a0%"
+    )  # a no-break space: the sign never wraps alone
     assert stat("coinches that paid") == "–"
     # Team 1's deal scores: 160, 60, 580 in the coinche match, 100 and 120 in the classic one,
     # 0 in the penalty.
