@@ -164,6 +164,10 @@ class NewMatchForm(forms.Form):
             if spec.games == games
         ]
 
+    def has_setting_errors(self) -> bool:
+        """Whether a rule setting is wrong (the folded settings then open by themselves)."""
+        return any(spec.name in self.errors for spec in SETTINGS)
+
     def coinche_setting_fields(self) -> list[SettingRow]:
         return self._settings_of(("coinche",))
 

@@ -189,10 +189,12 @@ def _deal_form(request: HttpRequest, match: Match, **kwargs: Any) -> DealForm:
     )
 
 
-def _preview(match: Match, form: DealForm, replacing: int | None = None) -> dict[str, Any]:
+def _preview(
+    match: Match, form: DealForm, replacing: int | None = None, *, saving: bool = False
+) -> dict[str, Any]:
     """What the deal on the form would score, and the match totals after it (engine only)."""
     if form.deal is None:
-        return {"problems": _problems(form)}
+        return {"problems": _problems(form, saving=saving)}
     rules = match.engine_rules
     result = score_deal(rules, form.deal)
     rows = list(match.deals.in_order())
@@ -211,16 +213,22 @@ def _preview(match: Match, form: DealForm, replacing: int | None = None) -> dict
     }
 
 
-def _problems(form: DealForm) -> list[str]:
-    """What stops the preview, in words; a field not filled in yet is no problem while typing."""
+def _saving(request: HttpRequest) -> bool:
+    """A tap on Save (not a live or a no-script preview)."""
+    return "preview" not in request.POST and not _is_htmx(request)
+
+
+def _problems(form: DealForm, *, saving: bool = False) -> list[str]:
+    """What stops the preview, in words; a field not filled in yet is no problem while typing,
+    but after a tap on Save everything missing is listed."""
     filled = ("taker_points", "defence_points", "capot")
-    if not form.is_bound or not any(form.data.get(name) for name in filled):
+    if not form.is_bound or not (saving or any(form.data.get(name) for name in filled)):
         return []  # no points yet: the deal is being typed in, from the top
     problems = []
     for name, errors in form.errors.as_data().items():
         label = form.fields[name].label if name in form.fields else None
         for error in errors:
-            if error.code == "required":
+            if error.code == "required" and not saving:
                 continue
             text = " ".join(str(m) for m in error)
             problems.append(f"{label}: {text}" if label else text)
@@ -262,7 +270,7 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
                 form.add_error(None, translate_engine_message(error.message))
             else:
                 return redirect("matches:scoreboard", token=token)
-        preview = _preview(match, form)
+        preview = _preview(match, form, saving=_saving(request))
         if _is_htmx(request):
             return _preview_response(request, _deal_context(match, form, preview))
     return render(request, "matches/deal_form.html", _deal_context(match, form, preview))
@@ -334,7 +342,7 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
             else:
                 messages.success(request, _("Deal %(n)s changed.") % {"n": row.number})
                 return redirect("matches:scoreboard", token=token)
-        preview = _preview(match, form, replacing=seq)
+        preview = _preview(match, form, replacing=seq, saving=_saving(request))
         if _is_htmx(request):
             return _preview_response(request, _deal_context(match, form, preview, editing=row))
     return render(
@@ -347,7 +355,7 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
 def deal_passed(request: HttpRequest, token: str) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)
     try:
-        services.record_deal(
+        row = services.record_deal(
             match_id=match.pk,
             expected_version=_version(request),
             deal=PassedDeal(),
@@ -360,6 +368,9 @@ def deal_passed(request: HttpRequest, token: str) -> HttpResponseBase:
         messages.info(request, _("The match is over: no more deals."))
     except services.SubmissionGone:
         _gone_message(request)
+    else:
+        # A one-tap action says what it did (and Undo is right there).
+        messages.success(request, _("Deal %(n)s: all passed.") % {"n": row.number})
     return _after_change(request, match)
 
 

@@ -198,6 +198,11 @@ def test_the_preview_of_invalid_input_shows_no_score(
     unfinished = {"version": match.version, "taker": "0", "contract": "80", "trump": "hearts"}
     response = owner_client.post(link("deal_new", match), unfinished, headers=HTMX)
     assert "The score appears here as you fill in the deal." in response.text
+    # The same form saved: now the preview lists everything still missing.
+    saved = owner_client.post(link("deal_new", match), deal_post(match.version, taker_points=""))
+    assert "The score appears here" not in saved.text
+    assert "To see the score, correct this:" in saved.text
+    assert "enter the takers&#x27; card points (or a capot)" in saved.text
     assert "correct this" not in response.text
     assert snapshot() == state
 
@@ -232,6 +237,7 @@ def test_all_passed(owner_client: Client, match: Match) -> None:
     assert (row.kind, row.outcome, row.score0, row.score1) == ("passed", "passed", 0, 0)
     board = owner_client.get(link("scoreboard", match))
     assert "All passed" in board.text
+    assert f"Deal {row.number}: all passed." in board.text  # the one-tap action says what it did
     # The next deal is dealt by the next seat (Chloé), Bruno speaks first.
     assert "<strong>Chloé</strong> deals, <strong>Bruno</strong> speaks first" in board.text
 
@@ -247,6 +253,7 @@ def test_all_passed_through_htmx_returns_the_scoreboard_partial(
     assert html.startswith('<section id="scoreboard"') and "<html" not in html
     assert "All passed" in html and Deal.objects.filter(kind="passed").count() == 1
     assert f"?v={match.version + 1}" in html
+    assert "Deal 1: all passed." in html
 
 
 def test_a_manual_deal_with_a_note(owner_client: Client, match: Match) -> None:

@@ -185,6 +185,17 @@ def test_one_name_cannot_take_two_seats(client: Client) -> None:
     assert response.status_code == 200
     assert field_error(response.text, "seat1") == "This name is already at the table."
     assert not Match.objects.exists() and not Player.objects.exists()
+    # Said at the top too, with a link to the field; the rule settings stay folded.
+    summary = response.text.split('<div class="form-errors" role="alert">')[1].split("</div>")[0]
+    assert "Correct the fields marked below:" in summary
+    assert '<a href="#id_seat1">Team 2, player 1</a>' in summary
+    assert '<details class="settings">' in response.text
+
+
+def test_a_wrong_setting_opens_the_rules(client: Client) -> None:
+    response = client.post(NEW, form(target="-5"))
+    assert '<details class="settings" open>' in response.text
+    assert '<a href="#id_target">Target</a>' in response.text
 
 
 def test_each_setting_shows_what_every_preset_sets_it_to(client: Client) -> None:
