@@ -28,6 +28,8 @@ from scorekeeper.scoring import (
 from .deal_text import deal_texts
 from .models import Deal, DealChange, Match, MatchScorer, Player, new_token
 
+# The match's own cache (set by _set_result), beside each deal's CACHE_FIELDS.
+MATCH_CACHE_FIELDS = ("total0", "total1", "reserve", "deal_count", "status", "winner")
 CACHE_FIELDS = [
     "number", "outcome", "score0", "score1", "total0", "total1", "reserve_after", "dealer", "texts"
 ]  # fmt: skip
@@ -191,9 +193,10 @@ def _set_result(match: Match, result: MatchResult) -> None:
         match.finished_at = None
 
 
-def rescore(match: Match, deals: list[Deal]) -> MatchResult:
-    """Score `deals` (in order) with the match's rules and write every cache; new rows are
-    inserted in one query, changed ones updated in one."""
+def _write_caches(match: Match, deals: list[Deal]) -> tuple[MatchResult, bool]:
+    """Score `deals` (in order) with the match's rules and write every cache: new rows inserted
+    in one query, changed ones updated in one, the match's own fields set (not saved). Returns
+    the result and whether any cached value changed."""
     result = score_match(match.engine_rules, [d.to_engine() for d in deals], match.first_dealer)
     changed: list[Deal] = []
     new: list[Deal] = []
@@ -207,7 +210,15 @@ def rescore(match: Match, deals: list[Deal]) -> MatchResult:
         Deal.objects.bulk_create(new)
     if changed:
         Deal.objects.bulk_update(changed, CACHE_FIELDS)
+    before = [getattr(match, name) for name in MATCH_CACHE_FIELDS]
     _set_result(match, result)
+    after = [getattr(match, name) for name in MATCH_CACHE_FIELDS]
+    return result, bool(new or changed) or after != before
+
+
+def rescore(match: Match, deals: list[Deal]) -> MatchResult:
+    """Score `deals` (in order), write every cache and move the match to its next version."""
+    result, _ = _write_caches(match, deals)
     match.version += 1
     match.save()
     return result
@@ -219,22 +230,11 @@ def refresh_scores(*, match_id: int) -> bool:
     how a rule is read) and rewrite its cached scores; whether anything changed. Its deals and
     their history are untouched, and the version only moves when a score did."""
     match = Match.objects.select_for_update().get(pk=match_id)
-    deals = list(match.deals.in_order())
-    result = score_match(match.engine_rules, [d.to_engine() for d in deals], match.first_dealer)
-    changed = [
-        row
-        for row, scored in zip(deals, result.deals, strict=True)
-        if _cache(row, scored, match.team_names)
-    ]
-    fields = ("total0", "total1", "reserve", "deal_count", "status", "winner")
-    before = [getattr(match, name) for name in fields]
-    _set_result(match, result)
-    if not changed and [getattr(match, name) for name in fields] == before:
-        return False
-    Deal.objects.bulk_update(changed, CACHE_FIELDS)
-    match.version += 1
-    match.save()
-    return True
+    _, changed = _write_caches(match, list(match.deals.in_order()))
+    if changed:
+        match.version += 1
+        match.save()
+    return changed
 
 
 def _check(match: Match, deal: EngineDeal) -> None:
