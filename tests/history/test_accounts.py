@@ -10,6 +10,7 @@ from django.test import Client
 
 from scorekeeper.matches import access
 from scorekeeper.matches.models import Match, MatchScorer, Player
+from tests.web.support import new_match_post
 
 from .conftest import OWNER_KEY, PASSWORD, Browser, Cast, MakeMatch
 
@@ -153,19 +154,7 @@ def test_a_match_created_while_signed_in_belongs_to_the_account(
     (and after logging out and in again)."""
     user = make_user("alice")
     phone = browser("alices-phone", user)
-    response = phone.post(
-        "/new/",
-        {
-            "preset": "coinche",
-            "team0_name": "Nous",
-            "team1_name": "Eux",
-            "seat0": "Alice",
-            "seat1": "Chloé",
-            "seat2": "Bruno",
-            "seat3": "David",
-            "first_dealer": "0",
-        },
-    )
+    response = phone.post("/new/", new_match_post())
     assert response.status_code == 302, response.text[:2000]
     match = Match.objects.get()
     laptop = browser("alices-laptop", user)

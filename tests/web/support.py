@@ -53,3 +53,19 @@ def deal_post(
     }
     data.update(extra)
     return data
+
+
+def new_match_post(**changes: str) -> dict[str, str]:
+    """The New match form as the browser posts it: coinche, four players, Alice deals first."""
+    data = {
+        "preset": "coinche",
+        "team0_name": "Nous",
+        "team1_name": "Eux",
+        "seat0": "Alice",
+        "seat1": "Chloé",
+        "seat2": "Bruno",
+        "seat3": "David",
+        "first_dealer": "0",
+    }
+    data.update(changes)
+    return data

@@ -14,23 +14,13 @@ from scorekeeper.matches.engine_text import PRESET_SUMMARIES
 from scorekeeper.matches.models import Match, Player
 from scorekeeper.scoring import PRESETS, rules_from_dict
 
+from .support import new_match_post
+
 pytestmark = pytest.mark.django_db
 NEW = reverse("matches:new")
 
 
-def form(**changes: str) -> dict[str, str]:
-    data = {
-        "preset": "coinche",
-        "team0_name": "Nous",
-        "team1_name": "Eux",
-        "seat0": "Alice",
-        "seat1": "Chloé",
-        "seat2": "Bruno",
-        "seat3": "David",
-        "first_dealer": "0",
-    }
-    data.update(changes)
-    return data
+form = new_match_post  # the form as posted, with `changes`
 
 
 def field_error(html: str, field: str) -> str:
