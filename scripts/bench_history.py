@@ -32,7 +32,6 @@ import io
 import os
 import random
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -40,6 +39,8 @@ import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from bench_report import Samples, print_sql, print_table
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -161,36 +162,13 @@ def rescore_differences(match_ids: list[int]) -> list[str]:
 # Measuring --------------------------------------------------------------------------------------
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if len(ordered) == 1:
-        return ordered[0]
-    pos = (len(ordered) - 1) * q
-    low = int(pos)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
-
-
 @dataclass
-class Timing:
+class Timing(Samples):
     label: str
     size: Size
     samples_ms: list[float]
-    queries: list[int]  # query count of each captured request
+    queries: list[int]
     sql: list[str] = field(default_factory=list)  # the SQL of the last captured request
-
-    @property
-    def median(self) -> float:
-        return statistics.median(self.samples_ms)
-
-    @property
-    def p90(self) -> float:
-        return percentile(self.samples_ms, 0.9)
-
-    @property
-    def query_text(self) -> str:
-        low, high = min(self.queries), max(self.queries)
-        return str(low) if low == high else f"{low}-{high}"
 
 
 def measure(label: str, size: Size, client: Any, url: str, expect: str, runs: int) -> Timing:
@@ -252,27 +230,6 @@ def bench_size(size: Size, runs: int) -> tuple[Timing, Timing]:
 
 
 # Report -----------------------------------------------------------------------------------------
-
-
-def print_table(headers: list[str], rows: list[list[str]], right: set[int]) -> None:
-    widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(
-            str(c).rjust(w) if i in right else str(c).ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        )
-
-    print(line(headers))
-    print("  ".join("-" * w for w in widths))
-    for row in rows:
-        print(line(row))
-
-
-def print_sql(title: str, sql: list[str]) -> None:
-    print(f"\n{title} ({len(sql)} queries):")
-    for i, text in enumerate(sql, 1):
-        print(f"  {i:2}. {text if len(text) < 400 else text[:397] + '...'}")
 
 
 def main() -> int:

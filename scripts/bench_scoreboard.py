@@ -24,7 +24,6 @@ import gzip
 import os
 import random
 import shutil
-import statistics
 import sys
 import tempfile
 import time
@@ -33,6 +32,8 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
+
+from bench_report import Samples, print_sql, print_table
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -198,37 +199,14 @@ def build_match(rng: random.Random, deals: int) -> Any:
 # Measuring --------------------------------------------------------------------------------------
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    if len(ordered) == 1:
-        return ordered[0]
-    pos = (len(ordered) - 1) * q
-    low = int(pos)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
-
-
 @dataclass
-class Timing:
+class Timing(Samples):
     label: str
     deals_before: int
     deals_after: int
     samples_ms: list[float]
-    queries: list[int]  # query count of each captured request
+    queries: list[int]
     sql: list[str] = field(default_factory=list)  # the SQL of the last captured request
-
-    @property
-    def median(self) -> float:
-        return statistics.median(self.samples_ms)
-
-    @property
-    def p90(self) -> float:
-        return percentile(self.samples_ms, 0.9)
-
-    @property
-    def query_text(self) -> str:
-        low, high = min(self.queries), max(self.queries)
-        return str(low) if low == high else f"{low}-{high}"
 
 
 def captured(fn: Any) -> tuple[Any, list[str]]:
@@ -358,27 +336,6 @@ def kb(n: int) -> str:
     return f"{n / 1024:.1f} KB"
 
 
-def print_table(headers: list[str], rows: list[list[str]], right: set[int]) -> None:
-    widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
-
-    def line(cells: list[str]) -> str:
-        return "  ".join(
-            str(c).rjust(w) if i in right else str(c).ljust(w)
-            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
-        )
-
-    print(line(headers))
-    print("  ".join("-" * w for w in widths))
-    for row in rows:
-        print(line(row))
-
-
-def print_sql(title: str, sql: list[str]) -> None:
-    print(f"\n{title} ({len(sql)} queries):")
-    for i, text in enumerate(sql, 1):
-        print(f"  {i:2}. {text if len(text) < 300 else text[:297] + '...'}")
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=30, help="timed requests per measure (30)")
@@ -457,7 +414,7 @@ def main() -> int:
         if args.show_sql:
             for timings in (boards, saves):
                 for n in (SMALL, LARGE):
-                    print_sql(f"{timings[n].label}, {n}-deal match", timings[n].sql)
+                    print_sql(f"{timings[n].label}, {n}-deal match", timings[n].sql, limit=300)
 
         print("\nBudgets")
         verdicts = []

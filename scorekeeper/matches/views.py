@@ -25,7 +25,6 @@ from scorekeeper.scoring import (
     InvalidInput,
     PassedDeal,
     PlayedDeal,
-    Rank,
     Suit,
     Trump,
     count_points,
@@ -628,7 +627,6 @@ def count_cards(request: HttpRequest, token: str) -> HttpResponseBase:
         "carried": sorted({**deal, "for": back}.items()),
         "from_deal": bool(deal) or back != "new",
         "back_url": f"{deal_url}?{urlencode({**deal, 'trump': trump.value})}",
-        "ranks": list(Rank),
         "use_url": f"{deal_url}?{urlencode(use)}",
     }
     template = "matches/count.html#count-body" if _is_htmx(request) else "matches/count.html"
