@@ -47,7 +47,7 @@ def _sign_in(request: HttpRequest, user: object) -> None:
         )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
@@ -58,7 +58,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/signup.html", {"form": form, "next": _next_url(request)})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def login_view(request: HttpRequest) -> HttpResponse:
     form = AuthenticationForm(request, request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():

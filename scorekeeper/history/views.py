@@ -7,7 +7,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, St
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from scorekeeper.matches import access
@@ -33,7 +33,7 @@ def _mine(request: HttpRequest) -> MatchQuerySet:
     )
 
 
-@require_GET
+@require_safe
 @vary_on_headers("HX-Request")
 def history(request: HttpRequest) -> HttpResponse:
     form = HistoryFilterForm(request.GET or None)
@@ -48,7 +48,7 @@ def history(request: HttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 def review(request: HttpRequest, token: str) -> HttpResponse:
     match = access.match_for_viewer(token)
     board = build_board(match)
@@ -109,7 +109,7 @@ def _player_for(request: HttpRequest, pk: int) -> Player:
     return get_object_or_404(Player, pk=pk)
 
 
-@require_GET
+@require_safe
 def player(request: HttpRequest, pk: int) -> HttpResponse:
     person = _player_for(request, pk)
     ids = player_ids_for(person)
@@ -192,18 +192,18 @@ def _csv_response(matches: "MatchQuerySet", filename: str) -> StreamingHttpRespo
     return response
 
 
-@require_GET
+@require_safe
 def match_csv(request: HttpRequest, token: str) -> StreamingHttpResponse:
     match = access.match_for_viewer(token)
     return _csv_response(Match.objects.filter(pk=match.pk), f"match-{token[:8]}.csv")
 
 
-@require_GET
+@require_safe
 def history_csv(request: HttpRequest) -> StreamingHttpResponse:
     return _csv_response(_mine(request).order_by("created_at", "id"), "my-matches.csv")
 
 
-@require_GET
+@require_safe
 def backup(request: HttpRequest) -> HttpResponse:
     data = exports.backup_zip(exports.with_deals(_mine(request).order_by("created_at", "id")))
     response = HttpResponse(data, content_type="application/zip")
@@ -211,7 +211,7 @@ def backup(request: HttpRequest) -> HttpResponse:
     return response
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def restore(request: HttpRequest) -> HttpResponseBase:
     bound = request.method == "POST"
     form = RestoreForm(request.POST if bound else None, request.FILES if bound else None)

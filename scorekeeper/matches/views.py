@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
@@ -68,7 +68,7 @@ def _submission(request: HttpRequest) -> str | None:
 # New match, import ---------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def new_match(request: HttpRequest) -> HttpResponse:
     owner = access.device_key(request)
     form = NewMatchForm(request.POST or None)
@@ -94,7 +94,7 @@ def new_match(request: HttpRequest) -> HttpResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def import_match(request: HttpRequest) -> HttpResponse:
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
@@ -135,14 +135,14 @@ def _board_response(request: HttpRequest, match: Match, *, can_score: bool) -> H
     return render(request, template, context)
 
 
-@require_GET
+@require_safe
 @vary_on_headers(HX)
 def scoreboard(request: HttpRequest, token: str) -> HttpResponse:
     match = access.match_for_scorer(request, token)
     return _board_response(request, match, can_score=True)
 
 
-@require_GET
+@require_safe
 @vary_on_headers(HX)
 def viewer(request: HttpRequest, token: str) -> HttpResponse:
     return _board_response(request, access.match_for_viewer(token), can_score=False)
@@ -234,7 +234,7 @@ def _problems(form: DealForm, *, saving: bool = False) -> list[str]:
     return problems
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers(HX)
 def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)
@@ -303,7 +303,7 @@ def _deal_context(
     }
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers(HX)
 def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)
@@ -373,7 +373,7 @@ def deal_passed(request: HttpRequest, token: str) -> HttpResponseBase:
     return _after_change(request, match)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def deal_manual(request: HttpRequest, token: str, seq: int | None = None) -> HttpResponseBase:
     """A manual-score deal: a new one, or (with `seq`) a change to one."""
     match = access.match_for_scorer(request, token)
@@ -418,7 +418,7 @@ def deal_manual(request: HttpRequest, token: str, seq: int | None = None) -> Htt
     return render(request, "matches/manual.html", context)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def deal_delete(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)
     row = get_object_or_404(match.deals, seq=seq)
@@ -466,7 +466,7 @@ def undo(request: HttpRequest, token: str) -> HttpResponseBase:
     return _after_change(request, match)
 
 
-@require_GET
+@require_safe
 def deal_history(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     match = access.match_for_scorer(request, token)
     changes = list(match.changes.filter(seq=seq).order_by("-id"))
@@ -483,7 +483,7 @@ def deal_history(request: HttpRequest, token: str, seq: int) -> HttpResponse:
 # Sharing, files, rematch ---------------------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def share(request: HttpRequest, token: str) -> HttpResponse:
     match = access.match_for_scorer(request, token)
     links = {
@@ -509,7 +509,7 @@ def regenerate_links(request: HttpRequest, token: str) -> HttpResponseBase:
     return redirect("matches:share", token=match.scorer_token)
 
 
-@require_GET
+@require_safe
 def qr_code(request: HttpRequest, token: str, kind: str) -> HttpResponse:
     match = access.match_for_scorer(request, token)
     targets = {
@@ -536,12 +536,12 @@ def _export(match: Match) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def export_scorer(request: HttpRequest, token: str) -> HttpResponse:
     return _export(access.match_for_scorer(request, token))
 
 
-@require_GET
+@require_safe
 def export_viewer(request: HttpRequest, token: str) -> HttpResponse:
     return _export(access.match_for_viewer(token))
 
@@ -560,7 +560,7 @@ def rematch(request: HttpRequest, token: str) -> HttpResponseBase:
 # Card-counting helper ------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers(HX)
 def count_cards(request: HttpRequest, token: str) -> HttpResponseBase:
     """Tap the cards a team won to total its points. Opened from the deal form (a POST of the

@@ -1,6 +1,6 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from scorekeeper.matches import access
 from scorekeeper.matches.models import Match
@@ -8,7 +8,7 @@ from scorekeeper.matches.models import Match
 RECENT = 8  # the rest is in My matches
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
     """Start a match, or go back to one this browser created or scored through a link."""
     matches = Match.objects.visible_to(
@@ -19,6 +19,6 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "home.html", {"matches": matches})
 
 
-@require_GET
+@require_safe
 def healthz(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
