@@ -33,6 +33,10 @@ if not SECRET_KEY:
     SECRET_KEY = "insecure-local-development-key-do-not-use-in-production"
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,[::1]")
+# The Django admin's path: "admin/" unless set (a path of your own keeps scanners off it).
+ADMIN_URL = os.environ.get("ADMIN_URL", "admin/").strip().strip("/") + "/"
+if ADMIN_URL == "/":
+    raise ImproperlyConfigured("ADMIN_URL must not be empty (the admin cannot be the home page).")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 
 INSTALLED_APPS = [
@@ -159,8 +163,16 @@ CSRF_COOKIE_SECURE = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 if not DEBUG:
+    # HTTPS only: browsers are told to come back over https (a year, subdomains too) and http is
+    # redirected. Behind a TLS-terminating proxy that already does either, switch it off here.
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer probes the app over plain http
+# Preloading is a promise about the whole domain that only its owner can make: off unless asked.
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]  # "preload not set"
 
 LOGGING = {
     "version": 1,

@@ -1,9 +1,10 @@
+from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
-    path("admin/", admin.site.urls),
+    path(settings.ADMIN_URL, admin.site.urls),
     path("accounts/", include("scorekeeper.accounts.urls")),
     path("", include("scorekeeper.matches.urls")),
     path("", include("scorekeeper.history.urls")),
