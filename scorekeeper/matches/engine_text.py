@@ -70,6 +70,8 @@ SETTING_LABELS: "dict[str, Promise]" = {
     "made_scores": _("A made contract scores"),
     "multipliers": _("Coinche and surcoinche multipliers"),
     "multiplier_scope": _("The multiplier applies to"),
+    "coinched_scores": _("A made coinché contract scores"),
+    "capot_bid_scores": _("A made capot bid scores"),
     "failure_base": _("Failed contract base"),
     "coinched_base": _("Coinched contract base"),
     "min_bid": _("Lowest bid"),
@@ -94,6 +96,21 @@ CHOICE_LABELS: "dict[str, Promise]" = {
     "deal": _("the whole deal"),
     "contract": _("the contract only"),
     "reserve": _("held in reserve for the next deal"),
+    "base": _("the coinched base (official)"),
+    "points": _("the takers' points (score apps)"),
+    "total_and_contract": _("252 and the contract (official)"),
+}
+
+# One line under a setting of New match where its choices need the figures to be understood.
+SETTING_HELP: "dict[str, Promise]" = {
+    "coinched_scores": _(
+        "Official: m × (160 + contract + announcements + belote), the defence scores nothing. "
+        "On points: m × (the takers' total + contract), the defence keeps its total."
+    ),
+    "capot_bid_scores": _(
+        "Official: 252 card points + the contract. Contract only: 250 (or the générale's "
+        "value) + belote, as some score apps count it."
+    ),
 }
 
 TRUMP_LABELS: "dict[str, Promise]" = {
@@ -156,6 +173,8 @@ _MESSAGES: "list[tuple[str, Promise]]" = [
     (r"a match needs a target or a deals limit to end",
      _("a match needs a target or a deals limit to end")),
     (r"must not be below min_bid", _("must not be below the lowest bid")),
+    (r"scoring on points needs multiplier_scope deal",
+     _("scoring on points needs the multiplier on the whole deal")),
     (r"not valid JSON: the file is not UTF-8 text", _("not valid JSON: the file is not UTF-8 text")),
     (r"not valid JSON: .* at line (?P<line>\d+), column (?P<col>\d+)",
      _("not valid JSON (line %(line)s, column %(col)s)")),

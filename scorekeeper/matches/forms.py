@@ -36,6 +36,7 @@ from scorekeeper.scoring.rules import Setting
 from .engine_text import (
     CHOICE_LABELS,
     PRESET_NAMES,
+    SETTING_HELP,
     SETTING_LABELS,
     TRUMP_LABELS,
     explain,
@@ -79,6 +80,7 @@ def setting_field(spec: Setting) -> forms.Field:
             label=label,
             required=False,
             choices=[("", _("as the preset"))] + [(c, CHOICE_LABELS[c]) for c in spec.choices],
+            help_text=SETTING_HELP.get(spec.name, ""),
         )
     if spec.kind == "multipliers":
         return forms.CharField(

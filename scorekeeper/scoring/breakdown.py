@@ -82,6 +82,8 @@ MESSAGES: dict[Lang, dict[str, str]] = {
         "passed": "All passed",
         "manual": "Scores entered by hand",
         "reserve_received": "{team} receives the {points} held in reserve",
+        "coinched_points": "Coinched contract scored on points: the defence keeps its total",
+        "capot_bid_contract": "A made {contract} bid scores its contract alone",
     },
     "fr": {
         "contract": "Contrat {contract} {trump}{coinche}, pris par {team}",
@@ -111,6 +113,8 @@ MESSAGES: dict[Lang, dict[str, str]] = {
         "passed": "Tout le monde a passé",
         "manual": "Points saisis à la main",
         "reserve_received": "{team} reçoit les {points} points en réserve",
+        "coinched_points": "Contrat coinché compté aux points : la défense garde les siens",
+        "capot_bid_contract": "Une annonce de {contract} réussie ne compte que le contrat",
     },
 }
 

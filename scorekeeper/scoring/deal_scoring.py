@@ -122,10 +122,12 @@ def _finish(
     verdict: Note,
     formulas: dict[int, tuple[list[Term], int]],
     held: int = 0,
+    variant: Note | None = None,
 ) -> DealScore:
-    """Round each team's formula (terms, multiplier) into its score and assemble the result."""
+    """Round each team's formula (terms, multiplier) into its score and assemble the result;
+    `variant` names a scoring variant that changed the usual formula."""
     rounding = facts.rules.rounding
-    lines = [*facts.intro(), verdict]
+    lines = [*facts.intro(), verdict, *([variant] if variant else [])]
     scores, exacts = [0, 0], [0, 0]
     for team in (0, 1):
         terms, multiplier = formulas[team]
@@ -221,6 +223,11 @@ def _score_coinche(f: _Deal) -> DealScore:
         return _finish(f, "failed", verdict, {d: (terms, m), t: (f.belote_term(t), 1)})
     defence_belote = (f.belote_term(d), 1)
     if multiplier == 1:
+        if deal.contract in ("capot", "generale") and rules.capot_bid_scores == "contract":
+            # §4 variant: a made capot or générale bid scores its contract alone, with the
+            # belote (before `made_scores`, which speaks of contracts in general).
+            return _finish(f, "made", verdict, {t: ([bid, *f.belote_term(t)], 1), d: defence_belote},
+                           variant=Note("capot_bid_contract", contract=deal.contract))  # fmt: skip
         if rules.made_scores == "contract_only":
             terms = [bid, *f.belote_term(t), *f.ann_term(t)]
             return _finish(f, "made", verdict, {t: (terms, 1), d: defence_belote})
@@ -231,6 +238,17 @@ def _score_coinche(f: _Deal) -> DealScore:
                        {t: ([*f.own_total(t), bid], 1), d: (f.own_total(d), 1)})  # fmt: skip
     # Coinched and made. §4: with the whole-deal scope B is 250 when the takers made capot; the
     # contract-scope formula names `coinched_base` itself, capot or not.
+    if by_deal and rules.coinched_scores == "points":
+        # §4 variant: m × (the takers' total + C), the defence keeps its total; with a capot, the
+        # m = 1 capot row multiplied (the defence's announcements too, the defence its belote).
+        points = Note("coinched_points")
+        if f.takers_capot:
+            terms = [*f.cards_term(t), *f.belote_term(t), *f.ann_term(0, 1), bid]
+            return _finish(f, "made", verdict, {t: (terms, multiplier), d: defence_belote},
+                           variant=points)  # fmt: skip
+        return _finish(f, "made", verdict,
+                       {t: ([*f.own_total(t), bid], multiplier), d: (f.own_total(d), 1)},
+                       variant=points)  # fmt: skip
     if by_deal:
         base = Term(COINCHED_CAPOT_BASE if f.takers_capot else rules.coinched_base, "base")
         terms, m = [base, bid, *f.ann_term(0, 1), *f.belote_term(t)], multiplier

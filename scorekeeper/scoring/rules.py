@@ -17,6 +17,8 @@ Resolution = Literal["best_team", "by_kind"]
 Success = Literal["bid_and_beat", "bid_only"]
 MadeScores = Literal["points_and_contract", "contract_only"]
 Scope = Literal["deal", "contract"]
+CoinchedScores = Literal["base", "points"]
+CapotBidScores = Literal["total_and_contract", "contract"]
 Litige = Literal["reserve", "none"]
 EndTie = Literal["extra_deal", "last_deal_winner"]
 
@@ -45,6 +47,10 @@ class Rules:
     made_scores: MadeScores = "points_and_contract"
     multipliers: tuple[int, int] = (2, 4)
     multiplier_scope: Scope = "deal"
+    # §4's two score-app variants, off in every preset: a made coinché contract as m × (the
+    # takers' total + C), the defence keeping its total; a made capot bid as its contract alone.
+    coinched_scores: CoinchedScores = "base"
+    capot_bid_scores: CapotBidScores = "total_and_contract"
     failure_base: int = 160
     coinched_base: int = 160
     min_bid: int = 80
@@ -119,6 +125,8 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("made_scores", "choice", COINCHE, choices=("points_and_contract", "contract_only")),
     Setting("multipliers", "multipliers", COINCHE, minimum=2, maximum=100),
     Setting("multiplier_scope", "choice", COINCHE, choices=("deal", "contract")),
+    Setting("coinched_scores", "choice", COINCHE, choices=("base", "points")),
+    Setting("capot_bid_scores", "choice", COINCHE, choices=("total_and_contract", "contract")),
     Setting("failure_base", "int", COINCHE, minimum=0, maximum=1000),
     Setting("coinched_base", "int", COINCHE, minimum=0, maximum=1000),
     Setting("min_bid", "int", COINCHE, minimum=10, maximum=1000, step=10),
@@ -238,6 +246,9 @@ def _check_consistency(rules: Rules) -> None:
         raise InvalidInput("target", "a match needs a target or a deals limit to end")
     if rules.max_bid is not None and rules.max_bid < rules.min_bid:
         raise InvalidInput("max_bid", "must not be below min_bid")
+    if rules.coinched_scores == "points" and rules.multiplier_scope != "deal":
+        # §4 defines the "points" variant for the whole-deal multiplier only.
+        raise InvalidInput("coinched_scores", "scoring on points needs multiplier_scope deal")
 
 
 def rules_from_dict(data: Mapping[str, object]) -> Rules:

@@ -79,8 +79,8 @@ COMMON_SETTINGS = {
     "belote_cannot_clinch",
 }  # fmt: skip
 COINCHE_SETTINGS = COMMON_SETTINGS | {
-    "success", "made_scores", "multipliers", "multiplier_scope", "failure_base", "coinched_base",
-    "min_bid", "max_bid", "capot_bid",
+    "success", "made_scores", "multipliers", "multiplier_scope", "coinched_scores",
+    "capot_bid_scores", "failure_base", "coinched_base", "min_bid", "max_bid", "capot_bid",
 }  # fmt: skip
 CLASSIC_SETTINGS = COMMON_SETTINGS | {"failure_points", "litige"}
 
@@ -91,7 +91,8 @@ EXAMPLE_RULES = {
     "sa_ta": True, "capot_cards": 252, "belote_points": 20, "generale_bid": 500,
     "generale_cards": None, "end_tie": "extra_deal", "belote_cannot_clinch": True,
     "success": "bid_and_beat", "made_scores": "points_and_contract", "multipliers": [2, 4],
-    "multiplier_scope": "deal", "failure_base": 160, "coinched_base": 160, "min_bid": 80,
+    "multiplier_scope": "deal", "coinched_scores": "base",
+    "capot_bid_scores": "total_and_contract", "failure_base": 160, "coinched_base": 160, "min_bid": 80,
     "max_bid": None, "capot_bid": 250,
 }  # fmt: skip
 
@@ -832,8 +833,20 @@ ROUND_TRIP_BELOTE_501: Doc = {
     ],
 }  # fmt: skip
 
+# RULES.md §4's score-app variants travel in the file like any setting.
+ROUND_TRIP_SCORE_APPS: Doc = {
+    "format": FORMAT,
+    "rules": {"preset": "coinche", "coinched_scores": "points", "capot_bid_scores": "contract"},
+    "teams": [{"name": "Nous"}, {"name": "Eux"}],
+    "deals": [
+        {"taker": 0, "contract": 100, "trump": "hearts", "coinche": "coinche", "taker_points": 120},
+        {"taker": 1, "contract": "capot", "trump": "spades", "capot": 1, "belote": [0, 1]},
+    ],
+}
+
 ROUND_TRIPS = [
     pytest.param(EXAMPLE, id="example"),
+    pytest.param(ROUND_TRIP_SCORE_APPS, id="coinche-score-app-variants"),
     pytest.param(ROUND_TRIP_COINCHE, id="coinche-every-key"),
     pytest.param(ROUND_TRIP_FUNBELOTE, id="funbelote-unbid-generale"),
     pytest.param(ROUND_TRIP_X3, id="coinche-x3"),
@@ -1092,3 +1105,98 @@ def test_a_key_written_twice_is_refused() -> None:
     with pytest.raises(InvalidInput) as caught:
         load_match(text)
     assert "twice" in caught.value.message
+
+
+def test_the_score_app_variants_are_read_written_and_scored() -> None:
+    match = parse_match(copy.deepcopy(ROUND_TRIP_SCORE_APPS))
+    written = dump_match(match)["rules"]
+    assert (written["coinched_scores"], written["capot_bid_scores"]) == ("points", "contract")
+    # 2 × (120 + 100) = 440, defence 42 -> 40; then the capot bid alone: 250 + belote 20.
+    assert [d.scores for d in match.score().deals] == [(440, 40), (0, 270)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Bad characters in texts: NUL, other control characters and lone surrogates are refused in every
+# text of a match file (PostgreSQL cannot store NUL, a lone surrogate cannot be encoded), and a
+# name made only of invisible characters is refused like an empty one.
+
+BAD_TEXT: list[Any] = [
+    pytest.param(put("teams", 0, "name", value="\u0000"), "teams[0].name", "control",
+                 id="nul-team-name"),
+    pytest.param(put("teams", 1, "name", value="Eux\u0000"), "teams[1].name", "U+0000",
+                 id="nul-after-a-team-name"),
+    pytest.param(put("teams", 0, "players", 1, value="\ud800"), "teams[0].players[1]",
+                 "surrogate", id="lone-high-surrogate-player"),
+    pytest.param(put("teams", 1, "players", 0, value="Chlo\udc00"), "teams[1].players[0]",
+                 "U+DC00", id="lone-low-surrogate-player"),
+    pytest.param(put("teams", 0, "players", 0, value="A\x1b[31mlice"), "teams[0].players[0]",
+                 "U+001B", id="escape-in-a-player"),
+    pytest.param(put("teams", 0, "players", 0, value="Al\x85ice"), "teams[0].players[0]",
+                 "U+0085", id="c1-control-in-a-player"),
+    pytest.param(put("teams", 0, "players", 0, value="Al\x7fice"), "teams[0].players[0]",
+                 "U+007F", id="delete-in-a-player"),
+    pytest.param(put("teams", 0, "name", value="No\tus"), "teams[0].name", "U+0009",
+                 id="tab-in-a-team-name"),
+    pytest.param(put("teams", 0, "name", value="No\nus"), "teams[0].name", "U+000A",
+                 id="newline-in-a-team-name"),
+    pytest.param(put("teams", 0, "name", value="\u200b"), "teams[0].name", "invisible",
+                 id="zero-width-space-team-name"),
+    pytest.param(put("teams", 1, "players", 1, value=" \u200b\u200c\u200d\u2060\ufeff "),
+                 "teams[1].players[1]", "invisible", id="invisible-player"),
+    pytest.param(put("teams", 1, "players", 1, value="\u00ad\u034f\ufe0f"),
+                 "teams[1].players[1]", "invisible", id="soft-hyphen-and-joiners-player"),
+    pytest.param(put("teams", 1, "name", value="\u3164\u2800"), "teams[1].name", "invisible",
+                 id="blank-looking-letters-team-name"),
+    pytest.param(put("teams", 1, "name", value="\u00a0\u3000\u2028"), "teams[1].name", "empty",
+                 id="unicode-spaces-team-name"),
+    pytest.param(put("deals", 3, "note", value="\u0000"), "deals[3].note", "control",
+                 id="nul-note"),
+    pytest.param(put("deals", 2, "note", value="\ud83d"), "deals[2].note", "surrogate",
+                 id="surrogate-note-of-a-passed-deal"),
+    pytest.param(put("deals", 2, value={"manual_scores": [10, 0], "note": "ding\x07"}),
+                 "deals[2].note", "U+0007", id="bell-in-a-manual-note"),
+    pytest.param(put("deals", 0, "note", value="a\rb"), "deals[0].note", "U+000D",
+                 id="carriage-return-in-a-note"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("mutation", "path", "word"), BAD_TEXT)
+def test_bad_characters_are_refused_with_their_path(
+    mutation: Mutation, path: str, word: str
+) -> None:
+    doc = example()
+    mutation(doc)
+    error = error_of(doc)
+    assert (error.path, word.lower() in error.message.lower()) == (path, True), error
+    error.message.encode()  # the message can be shown (no surrogate in it)
+    # The same through the JSON text: "\u0000" and "\ud800" escapes, as a file carries them.
+    with pytest.raises(InvalidInput) as caught:
+        load_match(json.dumps(doc))
+    assert (caught.value.path, caught.value.message) == (error.path, error.message)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"format": "belote-match/1", "rules": {"preset": "coinche"}, "deals": [], "\\ud800": 1}',
+        '{"format": "belote-match/1", "rules": {"preset": "coinche", "\\u0000": 1}, "deals": []}',
+        '{"format": "belote-match/1", "rules": {"preset": "coinche"}, "deals": [{"\\udfff": 0}]}',
+    ],
+    ids=["surrogate-key", "nul-setting", "surrogate-deal-key"],
+)
+def test_a_bad_key_is_named_in_a_path_that_can_be_shown(text: str) -> None:
+    with pytest.raises(InvalidInput) as caught:
+        load_match(text)
+    caught.value.path.encode()  # no lone surrogate: the page and the JSON output can carry it
+    assert "\x00" not in caught.value.path and "\\u" in caught.value.path
+
+
+def test_harmless_texts_are_kept_as_written() -> None:
+    doc = example()
+    doc["teams"][0]["name"] = "Nous \U0001f44d"  # written "\ud83d\udc4d": a pair, one character
+    doc["teams"][1]["players"] = ["Zoë", "Anna\u200bB"]  # a visible name may hold a joiner
+    doc["deals"][0]["note"] = "line 1\nline 2\twith a tab"
+    match = load_match(json.dumps(doc))
+    assert match.teams[0].name == "Nous \U0001f44d"
+    assert match.teams[1].players == ("Zoë", "Anna\u200bB")
+    assert match.deals[0].note == "line 1\nline 2\twith a tab"

@@ -75,6 +75,8 @@ COINCHE_ONLY: dict[str, list[Any]] = {
     "made_scores": [KEEP, "points_and_contract", "contract_only"],
     "multipliers": [KEEP, [2, 4], [2, 3], [3, 5], [2, 100]],
     "multiplier_scope": [KEEP, "deal", "contract"],
+    "coinched_scores": [KEEP, KEEP, "base", "points"],
+    "capot_bid_scores": [KEEP, "total_and_contract", "contract"],
     "failure_base": [KEEP, 0, 155, 160, 162, 300],
     "coinched_base": [KEEP, 0, 155, 160, 162, 300],
     "min_bid": [KEEP, 10, 80, 90, 100, 200],
@@ -106,6 +108,8 @@ def rule_set(draw: Any, game: str | None = None) -> Rules:
     min_bid = data.get("min_bid", base.min_bid)
     if isinstance(max_bid, int) and isinstance(min_bid, int) and max_bid < min_bid:
         data["max_bid"] = None
+    if data.get("coinched_scores") == "points":
+        data["multiplier_scope"] = "deal"  # the variant is defined for the whole-deal scope
     return rules_from_dict(data)
 
 
@@ -360,12 +364,19 @@ def model(rules: Rules, deal: PlayedDeal) -> tuple[str, tuple[int, int], int]:
                 score[d] = rules.failure_base + mult * bid + both + belote[d]
             score[t] = belote[t]
         elif mult == 1:
-            if rules.made_scores == "contract_only":
+            if deal.contract in ("capot", "generale") and rules.capot_bid_scores == "contract":
+                score[t], score[d] = bid + belote[t], belote[d]
+            elif rules.made_scores == "contract_only":
                 score[t], score[d] = bid + belote[t] + ann[t], belote[d]
             elif takers_capot:
                 score[t], score[d] = total[t] + bid + ann[d], belote[d]
             else:
                 score[t], score[d] = total[t] + bid, total[d]
+        elif by_deal and rules.coinched_scores == "points":
+            if takers_capot:
+                score[t], score[d] = mult * (total[t] + bid + ann[d]), belote[d]
+            else:
+                score[t], score[d] = mult * (total[t] + bid), total[d]
         else:
             if by_deal:
                 base = 250 if takers_capot else rules.coinched_base
@@ -471,7 +482,10 @@ def test_coinche_multiplies_the_base_figure_with_scope_deal(case: tuple[Rules, P
         str(deal.contract), deal.contract
     )
     assert isinstance(bid, int)
-    if result.outcome == "made":
+    if result.outcome == "made" and rules.coinched_scores == "points":
+        takers_total = result.totals[t] + (result.announcement_points[d] if deal.capot == t else 0)
+        assert result.scores[t] == rounded(m * (takers_total + bid), rules.rounding)
+    elif result.outcome == "made":
         base = 250 if deal.capot == t else rules.coinched_base
         expected = m * (base + bid + ann + result.belote[t])
         assert result.scores[t] == rounded(expected, rules.rounding)
@@ -555,3 +569,25 @@ def test_match_properties(case: tuple[Rules, list[Deal], int]) -> None:
         assert mirror.winner == 1 - result.winner
     else:
         assert mirror.winner == result.winner
+
+
+@given(rules_and_deal("coinche"))
+def test_coinched_on_points_the_defence_keeps_at_least_its_total(
+    case: tuple[Rules, PlayedDeal],
+) -> None:
+    """RULES.md §4 `coinched_scores = "points"`: on a made coinché contract the defence never
+    scores less than its own total, rounded (its belote alone when the takers made capot), and the
+    takers score m × (their total + C) at least."""
+    rules, deal = case
+    rules = replace(rules, multiplier_scope="deal", coinched_scores="points")
+    if deal.coinche == "none":
+        deal = replace(deal, coinche="coinche")
+    result = score_deal(rules, deal)
+    assert result.outcome == score_deal(rules, replace(deal, coinche="none")).outcome
+    if result.outcome != "made":
+        return
+    t, d = deal.taker, 1 - deal.taker
+    kept = result.belote[d] if deal.capot == t else result.totals[d]
+    assert result.scores[d] == rounded(kept, rules.rounding)
+    m = rules.multipliers[0] if deal.coinche == "coinche" else rules.multipliers[1]
+    assert result.exact[t] >= m * result.totals[t]

@@ -43,7 +43,8 @@ EXAMPLE_RULES = {
     "sa_ta": True, "capot_cards": 252, "belote_points": 20, "generale_bid": 500,
     "generale_cards": None, "end_tie": "extra_deal", "belote_cannot_clinch": True,
     "success": "bid_and_beat", "made_scores": "points_and_contract", "multipliers": [2, 4],
-    "multiplier_scope": "deal", "failure_base": 160, "coinched_base": 160, "min_bid": 80,
+    "multiplier_scope": "deal", "coinched_scores": "base",
+    "capot_bid_scores": "total_and_contract", "failure_base": 160, "coinched_base": 160, "min_bid": 80,
     "max_bid": None, "capot_bid": 250,
 }  # fmt: skip
 
