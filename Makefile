@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PYTHON ?= $(shell for p in python3.13 python3.12 python3 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3; do \
 	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { echo $$p; break; }; done)
 
-.PHONY: run test venv migrate lint typecheck pytest bench clean
+.PHONY: run test venv migrate lint typecheck pytest fuzz bench clean
 
 $(VENV)/.installed: pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then echo "error: Python 3.12 or newer is needed (none found on PATH or in ~/.pyenv); install it or run 'make PYTHON=/path/to/python3.12 ...'" >&2; exit 1; fi
@@ -34,6 +34,10 @@ pytest: venv
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
 
 test: lint typecheck pytest
+
+# A long random hunt over the engine's properties (CI's run is derandomized; this one is not).
+fuzz: venv
+	HYPOTHESIS_PROFILE=fuzz $(VENV)/bin/pytest tests/engine/test_properties.py -q $(PYTEST_ARGS)
 
 bench: venv
 	$(PY) scripts/bench_scoreboard.py
