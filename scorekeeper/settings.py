@@ -1,6 +1,7 @@
 """One settings module, read from environment variables with safe defaults for local use."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -53,6 +54,7 @@ INSTALLED_APPS = [
     "scorekeeper.matches",
     "scorekeeper.accounts",
     "scorekeeper.history",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -68,6 +70,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into the lockout page
 ]
 
 LOGIN_URL = "accounts:login"
@@ -121,7 +124,28 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]  # the sign-up page's help text says each of these (accounts/forms.py)
+
+# Login throttling (django-axes, counted in the database so every worker and server agrees): a user
+# name, or an address, with LOGIN_FAILURE_LIMIT failures within LOGIN_COOLOFF_MINUTES is refused
+# (429, with the wait) until that long after its last failure; the admin's login included.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one locks
+AXES_RESET_ON_SUCCESS = True  # that name's failures from that address (see accounts/throttle.py)
+AXES_HANDLER = "scorekeeper.accounts.throttle.LoginThrottleHandler"
+AXES_LOCKOUT_CALLABLE = "scorekeeper.accounts.views.locked_out"
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.accounts.throttle.client_ip"
+AXES_DISABLE_ACCESS_LOG = True  # no row per successful login: only failures are kept, and expire
+AXES_VERBOSE = False
+# Proxies in front of the app that append the client's address to X-Forwarded-For (0: none, the
+# address is REMOTE_ADDR). Set it behind nginx or a load balancer, or every visitor shares one.
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("Français"))]

@@ -17,6 +17,8 @@ class SignupForm(UserCreationForm[User]):
         # Short help a player reads at a café table, instead of Django's rules in full (the
         # validators still explain any refusal).
         self.fields["username"].help_text = _("Letters, digits and . _ - @ +, no spaces.")
-        self.fields["password1"].help_text = _("At least 8 characters, not only digits.")
+        self.fields["password1"].help_text = _(
+            "At least 8 characters, not only digits, not a common password, not close to your name."
+        )  # what settings.AUTH_PASSWORD_VALIDATORS check
         self.fields["password2"].help_text = ""
         self.fields["username"].widget.attrs.update(autocapitalize="none", autocomplete="username")

@@ -1,5 +1,8 @@
 """Sign up, log in, log out. Signing in claims what this browser created without an account."""
 
+from typing import Any
+
+from axes.helpers import get_cool_off
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth.forms import AuthenticationForm
@@ -28,7 +31,8 @@ def _sign_in(request: HttpRequest, user: object) -> None:
     switching = request.user.is_authenticated and request.user != user
     key = access.device_key(request)
     scored = access.remembered_tokens(request)
-    login(request, user)  # type: ignore[arg-type]
+    # Named because axes' backend comes first in AUTHENTICATION_BACKENDS (it checks, never signs in).
+    login(request, user, backend="django.contrib.auth.backends.ModelBackend")  # type: ignore[arg-type]
     if switching:
         # Another account was signed in here: what this browser did is that account's, so the
         # new one starts as a fresh browser (login() flushed the session).
@@ -65,6 +69,20 @@ def login_view(request: HttpRequest) -> HttpResponse:
         _sign_in(request, form.get_user())
         return redirect(_next_url(request))
     return render(request, "accounts/login.html", {"form": form, "next": _next_url(request)})
+
+
+def locked_out(
+    request: HttpRequest, response: HttpResponse | None = None, credentials: Any = None
+) -> HttpResponse:
+    """What a login (the site's or the admin's) answers while its name or address is locked out
+    (django-axes' AXES_LOCKOUT_CALLABLE): 429, how long to wait, in the visitor's language. Every
+    failure restarts the wait, so it is the whole cool-off from now."""
+    cool_off = get_cool_off(request)
+    seconds = int(cool_off.total_seconds()) if cool_off else 0
+    minutes = max(1, -(-seconds // 60))
+    page = render(request, "accounts/locked_out.html", {"minutes": minutes}, status=429)
+    page["Retry-After"] = str(seconds)
+    return page
 
 
 @require_POST

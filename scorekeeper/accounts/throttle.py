@@ -1,0 +1,39 @@
+"""Login throttling with django-axes (its database handler, so every gunicorn worker and app server
+counts the same failures): a user name, or a network address, that fails AXES_FAILURE_LIMIT times
+within AXES_COOLOFF_TIME is refused until that time has passed since its last failure."""
+
+from typing import Any
+
+from axes.handlers.database import AxesDatabaseHandler
+from axes.helpers import get_client_username
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.http import HttpRequest
+
+
+class LoginThrottleHandler(AxesDatabaseHandler):  # type: ignore[misc]  # axes ships no types
+    """Axes' database handler, except what a successful login forgives: only the failures of that
+    name from that address (a player's own typos). Axes would also forget every failure from the
+    address, so whoever has an account could reset the address's count after each few guesses at
+    other names."""
+
+    def reset_user_attempts(
+        self, request: HttpRequest, credentials: dict[str, Any] | None = None
+    ) -> int:
+        username = get_client_username(request, credentials)
+        ip_address = getattr(request, "axes_ip_address", None)
+        count, _ = AccessAttempt.objects.filter(username=username, ip_address=ip_address).delete()
+        return int(count)
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    """The browser's address: REMOTE_ADDR, or behind TRUSTED_PROXIES proxies that each append to
+    X-Forwarded-For, the address the outermost of them saw (the entries before it are whatever the
+    browser sent, so never trusted)."""
+    proxies = settings.TRUSTED_PROXIES
+    remote = request.META.get("REMOTE_ADDR")
+    if proxies <= 0:
+        return remote
+    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [part for part in forwarded if part]
+    return forwarded[-proxies] if len(forwarded) >= proxies else remote
