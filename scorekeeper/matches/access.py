@@ -17,11 +17,20 @@ REMEMBER_AT_MOST = 100
 
 
 def device_key(request: HttpRequest) -> str:
+    """This browser's key, made (and so its session saved) on first need: call it only when
+    something is saved for the browser. Pages that only read use existing_device_key."""
     key = request.session.get(DEVICE_KEY)
     if not isinstance(key, str):
         key = secrets.token_urlsafe(24)
         request.session[DEVICE_KEY] = key
     return key
+
+
+def existing_device_key(request: HttpRequest) -> str | None:
+    """This browser's key if it has one, without making one: looking at a page creates no
+    session."""
+    key = request.session.get(DEVICE_KEY)
+    return key if isinstance(key, str) else None
 
 
 def _with_seats(token_field: str, token: str) -> Match:

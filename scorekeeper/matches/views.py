@@ -70,11 +70,10 @@ def _submission(request: HttpRequest) -> str | None:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def new_match(request: HttpRequest) -> HttpResponse:
-    owner = access.device_key(request)
     form = NewMatchForm(request.POST or None)
     if request.method == "POST" and form.is_valid() and form.rules is not None:
         match = services.create_match(
-            owner_key=owner,
+            owner_key=access.device_key(request),
             owner=access.account(request),
             rules=form.rules,
             team_names=(form.cleaned_data["team0_name"], form.cleaned_data["team1_name"]),
@@ -89,9 +88,16 @@ def new_match(request: HttpRequest) -> HttpResponse:
         {
             "form": form,
             "presets": presets,
-            "known_players": services.known_player_names(owner, access.account(request)),
+            "known_players": _known_players(request),
         },
     )
+
+
+def _known_players(request: HttpRequest) -> list[str]:
+    """Names this browser or account gave before; a browser that never saved anything has none
+    (and gets no session for asking)."""
+    key, user = access.existing_device_key(request), access.account(request)
+    return services.known_player_names(key or "", user) if key or user else []
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
