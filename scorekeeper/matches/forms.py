@@ -32,6 +32,7 @@ from scorekeeper.scoring.cards import SEQUENCE_ORDER
 from scorekeeper.scoring.deals import ManualDeal
 from scorekeeper.scoring.matchfile import MatchFile
 from scorekeeper.scoring.rules import Setting
+from scorekeeper.scoring.texts import NOTE_CONTROLS, bad_character, is_invisible
 
 from .engine_text import (
     CHOICE_LABELS,
@@ -62,6 +63,35 @@ def _kind_choices() -> list[tuple[str, Any]]:
     choices += [(f"carre_{r}", _("carré of %(rank)s") % {"rank": rank_label(r)}) for r in
                 ("J", "9", "A", "10", "K", "Q")]  # fmt: skip
     return choices
+
+
+# Names and notes: what a match file takes (scoring/texts.py), said as a form says it.
+
+
+def _refuse_control_characters(value: str, allowed: frozenset[str] = frozenset()) -> None:
+    char = bad_character(value, allowed=allowed)
+    if char is not None:
+        raise forms.ValidationError(
+            _("Remove the control character (%(code)s): it cannot be shown."),
+            code="control_character",
+            params={"code": f"U+{ord(char):04X}"},
+        )
+
+
+def validate_name(value: str) -> None:
+    _refuse_control_characters(value)
+    if is_invisible(value):
+        raise forms.ValidationError(
+            _("Write a name that shows: this one has only spaces or invisible characters."),
+            code="invisible",
+        )
+
+
+def validate_note(value: str) -> None:
+    _refuse_control_characters(value, NOTE_CONTROLS)
+
+
+SEAT: dict[str, Any] = {"max_length": 60, "required": False, "validators": [validate_name]}
 
 
 # New match ------------------------------------------------------------------------------------
@@ -124,12 +154,16 @@ class NewMatchForm(forms.Form):
         initial="coinche",
         widget=forms.RadioSelect,
     )
-    team0_name = forms.CharField(label=_("Team 1"), max_length=60, initial=_("Us"))
-    team1_name = forms.CharField(label=_("Team 2"), max_length=60, initial=_("Them"))
-    seat0 = forms.CharField(label=_("Team 1, player 1"), max_length=60, required=False)
-    seat1 = forms.CharField(label=_("Team 2, player 1"), max_length=60, required=False)
-    seat2 = forms.CharField(label=_("Team 1, player 2"), max_length=60, required=False)
-    seat3 = forms.CharField(label=_("Team 2, player 2"), max_length=60, required=False)
+    team0_name = forms.CharField(
+        label=_("Team 1"), max_length=60, initial=_("Us"), validators=[validate_name]
+    )
+    team1_name = forms.CharField(
+        label=_("Team 2"), max_length=60, initial=_("Them"), validators=[validate_name]
+    )
+    seat0 = forms.CharField(**SEAT, label=_("Team 1, player 1"))
+    seat1 = forms.CharField(**SEAT, label=_("Team 2, player 1"))
+    seat2 = forms.CharField(**SEAT, label=_("Team 1, player 2"))
+    seat3 = forms.CharField(**SEAT, label=_("Team 2, player 2"))
     first_dealer = forms.ChoiceField(
         label=_("First dealer"),
         choices=[
@@ -245,7 +279,9 @@ class DealForm(forms.Form):
     )
     capot = forms.ChoiceField(label=_("Capot (every trick)"), required=False, widget=ChipSelect)
     generale = forms.BooleanField(label=_("Générale: one player won every trick"), required=False)
-    note = forms.CharField(label=_("Note"), required=False, max_length=1000)
+    note = forms.CharField(
+        label=_("Note"), required=False, max_length=1000, validators=[validate_note]
+    )
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
 
@@ -504,7 +540,10 @@ class ManualDealForm(forms.Form):
         min_value=0, max_value=100_000, initial=0, error_messages=MANUAL_ERRORS
     )
     note = forms.CharField(
-        label=_("Why (penalty, misdeal, ruling...)"), max_length=1000, required=False
+        label=_("Why (penalty, misdeal, ruling...)"),
+        max_length=1000,
+        required=False,
+        validators=[validate_note],
     )
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
     submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)

@@ -13,6 +13,7 @@ from .deals import Coinche, Contract, Deal, ManualDeal, PassedDeal, PlayedDeal
 from .errors import InvalidInput
 from .match_scoring import MatchResult, score_match
 from .rules import Rules, rules_from_dict
+from .texts import check_name, check_note
 
 FORMAT = "belote-match/1"
 MAX_NAME = 60
@@ -72,11 +73,10 @@ def _bool(value: object, path: str) -> bool:
 
 
 def _text(value: object, path: str, limit: int, *, blank: bool = False) -> str:
+    """A name (`blank=False`) or a note: no control character or broken one, a name visible."""
     if not isinstance(value, str):
         raise InvalidInput(path, "must be a string")
-    text = value.strip()
-    if not text and not blank:
-        raise InvalidInput(path, "must not be empty")
+    text = check_note(value, path) if blank else check_name(value, path)
     if len(text) > limit:
         raise InvalidInput(path, f"must be at most {limit} characters")
     return text

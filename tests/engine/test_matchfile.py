@@ -35,6 +35,7 @@ from scorekeeper.scoring import (
 )
 from scorekeeper.scoring import rules as rules_module
 from scorekeeper.scoring.deals import Coinche, Contract
+from scorekeeper.scoring.texts import is_invisible as invisible
 
 Doc = dict[str, Any]
 Mutation = Callable[[Doc], None]
@@ -995,8 +996,14 @@ CARRE_RANKS = [rank for rank in Rank if rank not in (Rank.SEVEN, Rank.EIGHT)]
 SEQUENCE_LENGTH = {Kind.TIERCE: 3, Kind.QUARTE: 4, Kind.QUINTE: 5}
 RANK_ORDER = list(Rank)  # 7 8 9 10 J Q K A
 
-notes = st.none() | st.text(min_size=1, max_size=80).map(str.strip).filter(bool)
-names = st.text(min_size=1, max_size=60).map(str.strip).filter(bool)
+# Any text a file may hold: no control character (but tabs and line breaks in notes), no lone
+# surrogate, and names that show something (see BAD_TEXT below for what is refused).
+_NAME_CHARS = st.characters(exclude_categories=("Cc", "Cs"))
+_NOTE_CHARS = st.characters(exclude_categories=("Cc", "Cs"), include_characters="\t\n")
+notes = st.none() | st.text(_NOTE_CHARS, min_size=1, max_size=80).map(str.strip).filter(bool)
+names = (
+    st.text(_NAME_CHARS, min_size=1, max_size=60).map(str.strip).filter(lambda s: not invisible(s))
+)
 
 
 @st.composite
