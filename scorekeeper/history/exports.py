@@ -39,7 +39,19 @@ def csv_rows(matches: Iterable[Match]) -> Iterator[str]:
     for match in matches:
         names = match.team_names
         for deal in match.deals.all():
-            yield writer.writerow(_deal_row(match, names, deal))
+            yield writer.writerow([_cell(value) for value in _deal_row(match, names, deal)])
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _cell(value: object) -> object:
+    """A text cell a spreadsheet would run as a formula (a team name "=HYPERLINK(...)", a note
+    "@SUM(...)", "-x") gets a leading single quote, as OWASP advises against CSV injection, and
+    is shown as typed. Numbers are written from ints, so they stay numbers, negative ones too."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
 
 
 def _deal_row(match: Match, names: tuple[str, str], deal: Deal) -> list[object]:
