@@ -147,6 +147,15 @@ AXES_VERBOSE = False
 # address is REMOTE_ADDR). Set it behind nginx or a load balancer, or every visitor shares one.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 
+# Heavy requests, bounded (counted in the database: web.RateLimit, shared by every worker). Importing
+# a match file needs no account: at most IMPORTS_PER_HOUR per browser and IMPORTS_PER_HOUR_PER_IP
+# per address. Restoring a backup needs an account: at most RESTORE_DEALS_PER_REQUEST deals in one
+# zip (about 10 s of work) and RESTORE_DEALS_PER_HOUR per account.
+IMPORTS_PER_HOUR = int(os.environ.get("IMPORTS_PER_HOUR", "30"))
+IMPORTS_PER_HOUR_PER_IP = int(os.environ.get("IMPORTS_PER_HOUR_PER_IP", "60"))
+RESTORE_DEALS_PER_REQUEST = int(os.environ.get("RESTORE_DEALS_PER_REQUEST", "20000"))
+RESTORE_DEALS_PER_HOUR = int(os.environ.get("RESTORE_DEALS_PER_HOUR", "50000"))
+
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("Français"))]
 FORMAT_MODULE_PATH = ["scorekeeper.formats"]  # English dates day first

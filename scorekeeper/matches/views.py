@@ -9,6 +9,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import segno
+from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
@@ -19,6 +20,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
+from scorekeeper.accounts.throttle import client_ip
 from scorekeeper.scoring import (
     CARD_VALUES,
     DECK,
@@ -36,6 +38,7 @@ from scorekeeper.scoring import (
     render as render_lines,
 )
 from scorekeeper.scoring.cards import card_table
+from scorekeeper.web import throttle
 from scorekeeper.web.htmx import wants_partial
 
 from . import access, services
@@ -45,6 +48,7 @@ from .forms import DealForm, ImportForm, ManualDealForm, NewMatchForm, deal_init
 from .models import Deal, Match
 
 HX = "HX-Request"
+HOUR = 3600  # the window of the import limits (settings.IMPORTS_PER_HOUR...)
 
 
 def _is_htmx(request: HttpRequest) -> bool:
@@ -102,6 +106,9 @@ def _known_players(request: HttpRequest) -> list[str]:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def import_match(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST" and (wait := _import_wait(request)) is not None:
+        reason = _("Too many match files imported from this browser or this network.")
+        return throttle.too_many_requests(request, seconds=wait, reason=reason)
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         match = services.import_match(
@@ -112,6 +119,23 @@ def import_match(request: HttpRequest) -> HttpResponse:
         messages.success(request, _("Match imported."))
         return redirect("matches:scoreboard", token=match.scorer_token)
     return render(request, "matches/import.html", {"form": form})
+
+
+def _import_wait(request: HttpRequest) -> int | None:
+    """Counts this import against the browser's and the address's hourly limits (a file is read
+    whether it imports or not): None, or the seconds to wait."""
+    wait = throttle.hit(
+        key=f"import:device:{access.device_key(request)}",
+        limit=settings.IMPORTS_PER_HOUR,
+        window=HOUR,
+    )
+    if wait is None:
+        wait = throttle.hit(
+            key=f"import:ip:{client_ip(request)}",
+            limit=settings.IMPORTS_PER_HOUR_PER_IP,
+            window=HOUR,
+        )
+    return wait
 
 
 # Scoreboard ----------------------------------------------------------------------------------

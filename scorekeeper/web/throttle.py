@@ -1,0 +1,52 @@
+"""Rate limits counted in the database (web.RateLimit), so every gunicorn worker and every app server
+behind the proxy agree: `hit(key=..., limit=..., window=...)` counts one use (or `cost` uses) of
+a key in fixed windows of `window` seconds and answers None, or the seconds to wait when the limit
+is reached (nothing is counted then). Rows of windows that are over are deleted on the way."""
+
+import hashlib
+import math
+from datetime import timedelta
+
+from django.db import transaction
+from django.db.models import F
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.timezone import now as _now
+
+from .models import RateLimit
+
+MAX_KEY = 200  # RateLimit.key's max_length: longer keys are hashed
+
+
+def hit(*, key: str, limit: int, window: int, cost: int = 1) -> int | None:
+    """Count `cost` uses of `key` (at most `limit` per window of `window` seconds, the window
+    starting at the key's first use). None: counted, go ahead. A number: the seconds until the
+    window ends; nothing was counted. `cost=0` only checks that the limit is not reached yet."""
+    if len(key) > MAX_KEY:
+        key = "sha256:" + hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()
+    now = _now()
+    with transaction.atomic():
+        RateLimit.objects.filter(expires_at__lte=now).delete()
+        row, _ = RateLimit.objects.select_for_update().get_or_create(
+            key=key,
+            defaults={"window_start": now, "expires_at": now + timedelta(seconds=window)},
+        )
+        if row.count >= limit or row.count + cost > limit:
+            return max(1, math.ceil((row.expires_at - now).total_seconds()))
+        if cost:
+            RateLimit.objects.filter(pk=row.pk).update(count=F("count") + cost)
+    return None
+
+
+def wait_minutes(seconds: int) -> int:
+    """A wait in whole minutes, rounded up (at least 1), as pages say it."""
+    return max(1, math.ceil(seconds / 60))
+
+
+def too_many_requests(request: HttpRequest, *, seconds: int, reason: str) -> HttpResponse:
+    """The 429 page: what is limited (`reason`, in the page's language), how long to wait, and a
+    Retry-After header."""
+    context = {"reason": reason, "minutes": wait_minutes(seconds)}
+    response = render(request, "too_many_requests.html", context, status=429)
+    response["Retry-After"] = str(seconds)
+    return response
