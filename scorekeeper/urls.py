@@ -2,6 +2,8 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
+handler500 = "scorekeeper.errors.server_error"  # no database; 503 when the database is gone
+
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path(settings.ADMIN_URL, admin.site.urls),
