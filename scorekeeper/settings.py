@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "scorekeeper.matches",
     "scorekeeper.accounts",
     "scorekeeper.history",
+    "scorekeeper.tournaments",
     "axes",
 ]
 

@@ -176,7 +176,8 @@ def measure(label: str, size: Size, client: Any, url: str, expect: str, runs: in
     from django.test.utils import CaptureQueriesContext
 
     def get() -> Any:
-        response = client.get(url, **HEADERS)
+        # Over HTTPS, as in production (DEBUG off redirects plain http to https).
+        response = client.get(url, secure=True, **HEADERS)
         assert response.status_code == 200, (url, response.status_code)
         return response
 

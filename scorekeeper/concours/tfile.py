@@ -282,7 +282,7 @@ def load_tournament(text: str | bytes) -> Tournament:
     except TournamentError:
         raise
     except ValueError:  # e.g. a number too long to read
-        raise TournamentError("", "json_invalid", line=None, column=None) from None
+        raise TournamentError("", "json_unreadable") from None
     return parse_tournament(data)
 
 

@@ -2,7 +2,7 @@
 aggregated in the database, so the number of queries does not grow with the data."""
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any, cast
@@ -10,8 +10,10 @@ from typing import Any, cast
 from django.db.models import (
     Case,
     Count,
+    Exists,
     F,
     IntegerField,
+    OuterRef,
     Q,
     QuerySet,
     Sum,
@@ -137,12 +139,26 @@ def match_facts(rows: list[Deal], result: MatchResult) -> MatchFacts:
 
 # Player statistics ---------------------------------------------------------------------------
 
+# The matches the viewer may see, as a condition on Match or, given a prefix ("match__"), on Deal:
+# access.Viewer.matches. Every figure of a player page is computed over those matches only.
+Visible = Callable[[str], Q]
+
 
 def player_ids_for(player: Player) -> list[int]:
     """The player, and every other name linked to the same account ("this is me")."""
     if player.user_id is None:
         return [player.pk]
     return list(Player.objects.filter(user_id=player.user_id).values_list("pk", flat=True))
+
+
+def linked_names(ids: list[int], player: Player, visible: Visible) -> QuerySet[Player]:
+    """The other names of `ids` that sit in a match the viewer may see (the others, and the
+    matches behind them, are not the viewer's to know)."""
+    seated = Q()
+    for seat in SEATS:
+        seated |= Q(**{f"{seat}_id": OuterRef("pk")})
+    in_sight = Match.objects.filter(visible("")).filter(seated)
+    return Player.objects.filter(pk__in=ids).exclude(pk=player.pk).filter(Exists(in_sight))
 
 
 def _seated(ids: list[int], prefix: str = "") -> Q:
@@ -211,14 +227,19 @@ def _contract_order(contract: str) -> tuple[int, str]:
     return (int(contract), "") if contract.isdigit() else (10_000, contract)
 
 
-def player_stats(ids: list[int]) -> PlayerStats:
-    matches = Match.objects.filter(_seated(ids)).annotate(team=_team(ids))
+def player_stats(ids: list[int], visible: Visible) -> PlayerStats:
+    """The statistics of these names (one person) over the matches the viewer may see."""
+    matches = Match.objects.filter(_seated(ids)).filter(visible("")).annotate(team=_team(ids))
     totals = matches.aggregate(
         played=Count("id"),
         finished=Count("id", filter=Q(status=Match.Status.FINISHED)),
         wins=Count("id", filter=Q(winner=F("team"))),
     )
-    deals = Deal.objects.filter(_seated(ids, "match__")).annotate(team=_team(ids, "match__"))
+    deals = (
+        Deal.objects.filter(_seated(ids, "match__"))
+        .filter(visible("match__"))
+        .annotate(team=_team(ids, "match__"))
+    )
     ours = Q(taker=F("team"))
     played = Q(kind=Deal.Kind.PLAYED)
     coinched = ~Q(coinche="none")
@@ -267,7 +288,7 @@ def player_stats(ids: list[int]) -> PlayerStats:
 
     by_contract = sorted(rates("contract"), key=lambda item: _contract_order(item[0]))
     by_trump = sorted(rates("trump"), key=lambda item: _trump_order(item[0]))
-    partners, opponents = _companions(ids)
+    partners, opponents = _companions(ids, visible)
     outcomes = matches.filter(status=Match.Status.FINISHED).order_by("created_at", "id")
     form: list[float] = []
     window: list[int] = []
@@ -293,7 +314,7 @@ def player_stats(ids: list[int]) -> PlayerStats:
     )
 
 
-def _companions(ids: list[int]) -> tuple[list[Companion], list[Companion]]:
+def _companions(ids: list[int], visible: Visible) -> tuple[list[Companion], list[Companion]]:
     """Who sat with and against these players, with the results of the finished matches: per
     seat of theirs and per other seat, the matches grouped by who sat there; the twelve groupings
     are one query (UNION ALL)."""
@@ -308,6 +329,7 @@ def _companions(ids: list[int]) -> tuple[list[Companion], list[Companion]]:
             for other in seats:
                 parts.append(
                     Match.objects.filter(**{f"{seat}_id__in": ids}, **{f"{other}__isnull": False})
+                    .filter(visible(""))
                     .exclude(**{f"{other}_id__in": ids})
                     .values(other_id=F(f"{other}_id"))
                     .annotate(

@@ -2,7 +2,6 @@
 
 from django.contrib import messages
 from django.core.paginator import Paginator
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -10,7 +9,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scorekeeper.matches import access
+from scorekeeper.matches import access, services
 from scorekeeper.matches.board import build_board
 from scorekeeper.matches.engine_text import explain
 from scorekeeper.matches.models import Match, MatchQuerySet, Player
@@ -20,7 +19,7 @@ from scorekeeper.web.htmx import wants_partial
 from . import exports
 from .charts import line_chart
 from .forms import HistoryFilterForm, RestoreForm
-from .selectors import filter_history, match_facts, player_ids_for, player_stats
+from .selectors import filter_history, linked_names, match_facts, player_ids_for, player_stats
 
 PAGE_SIZE = 25
 
@@ -51,6 +50,7 @@ def history(request: HttpRequest) -> HttpResponse:
 @require_safe
 def review(request: HttpRequest, token: str) -> HttpResponse:
     match = access.match_for_viewer(token)
+    access.remember_view(request, match)  # its players' pages may now count it
     board = build_board(match)
     rows = [deal.row for deal in reversed(board.deals)]
     facts = match_facts(rows, board.result)
@@ -62,7 +62,7 @@ def review(request: HttpRequest, token: str) -> HttpResponse:
         ],
         target=board.result.rules.target,
     )
-    visible_players = _visible_player_ids(request)
+    visible_players = access.player_page_ids(request)
     scorer = access.can_score(request, match)
     seated = [p for p in match.seats if p is not None]
     claimable: list[Player] = []
@@ -88,98 +88,70 @@ def review(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "history/review.html", context)
 
 
-def _visible_player_ids(request: HttpRequest) -> set[int]:
-    query = Player.objects.none()
-    key = request.session.get(access.DEVICE_KEY)
-    if key:
-        query = Player.objects.filter(owner_key=key)
-    if request.user.is_authenticated:
-        query = (
-            query
-            | Player.objects.filter(owner=request.user)
-            | Player.objects.filter(user=request.user)
-        )
-    return set(query.values_list("pk", flat=True))
-
-
-def _player_for(request: HttpRequest, pk: int) -> Player:
-    """A player page is for the browser or account that named the player, or the player."""
-    if pk not in _visible_player_ids(request):
-        raise Http404
-    return get_object_or_404(Player, pk=pk)
-
-
 @require_safe
 def player(request: HttpRequest, pk: int) -> HttpResponse:
-    person = _player_for(request, pk)
+    """A player page is for the browser or account that named the player, or the player; it
+    counts only the matches its viewer may see (owned, scored, or opened by read-only link)."""
+    if not access.may_open_player(request, pk):
+        raise Http404
+    person = get_object_or_404(Player, pk=pk)
+    visible = access.viewer_of(request).matches
     ids = player_ids_for(person)
-    stats = player_stats(ids)
+    stats = player_stats(ids, visible)
     form_chart = line_chart([("t0", _("Form"), [v * 100 for v in stats.form])], floor=0)
     context = {
         "player": person,
         "stats": stats,
         "form_chart": form_chart,
-        "linked_names": Player.objects.filter(pk__in=ids).exclude(pk=person.pk),
+        "linked_names": linked_names(ids, person, visible),
     }
     return render(request, "history/player.html", context)
 
 
-def _shares_a_table(person: Player, user_id: int) -> bool:
-    """Whether `person` sat in a match with a name already linked to this account."""
-    mine = list(Player.objects.filter(user_id=user_id).values_list("pk", flat=True))
-    if not mine:
-        return False
-    seats = ("seat0", "seat1", "seat2", "seat3")
-    with_person = Q()
-    with_mine = Q()
-    for seat in seats:
-        with_person |= Q(**{f"{seat}_id": person.pk})
-        with_mine |= Q(**{f"{seat}_id__in": mine})
-    return Match.objects.filter(with_person).filter(with_mine).exists()
-
-
-def _claimable_by_scorer(request: HttpRequest, pk: int) -> Player | None:
-    """A name seated in a match this account scores (or owns): its player may say "this is me"
-    from the match's review page, though the name was given on another phone."""
-    if not request.user.is_authenticated:
-        return None
-    seated = Q()
-    for seat in ("seat0", "seat1", "seat2", "seat3"):
-        seated |= Q(**{f"{seat}_id": pk})
-    mine = Q(owner=request.user) | Q(scorers__user=request.user)
-    if not Match.objects.filter(seated).filter(mine).exists():
-        return None
-    return Player.objects.filter(pk=pk).first()
-
-
 @require_POST
 def this_is_me(request: HttpRequest, pk: int) -> HttpResponseBase:
-    person = _claimable_by_scorer(request, pk) or _player_for(request, pk)
-    if not request.user.is_authenticated:
+    """Link a name to the signed-in account ("undo": unlink it). Allowed to the name's owner and
+    its player, and to the owner or a signed-in scorer of a match where it sits; a scorer's claim
+    is tied to that match's scorer link (see access.claim_access)."""
+    route = access.claim_access(request, pk)
+    if route is None:
+        raise Http404
+    user = access.account(request)
+    if user is None:
         return redirect(f"/accounts/login/?next=/players/{pk}/")
+    name = route.player.name
     if request.POST.get("undo"):
-        if person.user_id == request.user.pk:
-            person.user = None
-            person.save(update_fields=["user"])
-            messages.info(
-                request, _("%(name)s is no longer linked to you.") % {"name": person.name}
-            )
-    elif person.user_id is None and _shares_a_table(person, request.user.pk):
-        # Two names of one match cannot be the same person: the statistics would count it twice.
-        messages.error(
-            request,
-            _("%(name)s played in the same match as a name already linked to you.")
-            % {"name": person.name},
-        )
-    elif person.user_id is None:
-        person.user = request.user
-        person.save(update_fields=["user"])
-        messages.success(
-            request, _("%(name)s is you: statistics now gather.") % {"name": person.name}
-        )
+        if services.release_player(player_id=pk, user=user):
+            messages.info(request, _("%(name)s is no longer linked to you.") % {"name": name})
     else:
-        messages.error(request, _("This name is already linked to another account."))
-    return redirect("history:player", pk=pk)
+        try:
+            services.claim_player(player_id=pk, user=user, through=route.through)
+        except services.ClaimRefused as refused:
+            messages.error(request, _refusal(refused.reason, name, by_scorer=bool(route.through)))
+        else:
+            messages.success(request, _("%(name)s is you: statistics now gather.") % {"name": name})
+    if access.may_open_player(request, pk):
+        return redirect("history:player", pk=pk)
+    if route.through is not None:  # a scorer whose claim was refused (or undone)
+        return redirect("history:review", token=route.through.view_token)
+    return redirect("history:history")
+
+
+def _refusal(reason: str, name: str, *, by_scorer: bool) -> str:
+    if reason == "same_table":
+        # Two names of one match cannot be the same person: the statistics would count it twice.
+        return _("%(name)s played in the same match as a name already linked to you.") % {
+            "name": name
+        }
+    if by_scorer:
+        return _(
+            "This name is already linked to another account. If it is yours, ask the match's "
+            "owner to unlink it."
+        )
+    return _(
+        "This name is already linked to another account. If it is yours, unlink it on the "
+        "Share page of one of its matches, then claim it."
+    )
 
 
 # Files ---------------------------------------------------------------------------------------

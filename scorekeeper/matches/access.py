@@ -1,19 +1,26 @@
 """Who may see and change a match. No account is needed: the browser that creates a match gets a
 random device key in its session and may score its matches; anyone holding the scorer link may
-score; anyone holding the read-only link may look. Ids are never in URLs, only unguessable tokens."""
+score; anyone holding the read-only link may look. Ids are never in URLs, only unguessable tokens.
+
+Player pages and "this is me" are decided here too: a player page counts only the matches its
+viewer may see (`Viewer.matches`), and a name claimed through a scorer link is tied to that match."""
 
 import secrets
+from dataclasses import dataclass
 
 from django.contrib.auth.models import User
+from django.db.models import Q
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from .models import Match, MatchScorer
+from .models import Match, MatchScorer, Player
 from .services import Author
 
 DEVICE_KEY = "device"
 REMEMBERED = "scored"  # scorer tokens this browser opened: new links (revoking) forget them
+VIEWED = "viewed"  # read-only tokens this browser opened: the same, for its player pages
 REMEMBER_AT_MOST = 100
+SEATS = ("seat0", "seat1", "seat2", "seat3")
 
 
 def device_key(request: HttpRequest) -> str:
@@ -80,9 +87,112 @@ def author(request: HttpRequest, match: Match) -> Author:
     return Author(key=key, label=label)
 
 
-def remembered_tokens(request: HttpRequest) -> list[str]:
-    tokens = request.session.get(REMEMBERED, [])
+def remembered_tokens(request: HttpRequest, key: str = REMEMBERED) -> list[str]:
+    tokens = request.session.get(key, [])
     return [t for t in tokens if isinstance(t, str)] if isinstance(tokens, list) else []
+
+
+def remember_view(request: HttpRequest, match: Match) -> None:
+    """Remember that this browser opened the match's read-only link, so the player pages it may
+    open count the match (the newest REMEMBER_AT_MOST; new links forget it). Only for a browser
+    that may open a player page at all (a device key or an account): a passer-by's visit creates
+    no session."""
+    if not (request.session.get(DEVICE_KEY) or request.user.is_authenticated):
+        return
+    viewed = remembered_tokens(request, VIEWED)
+    if match.view_token not in viewed:
+        request.session[VIEWED] = [match.view_token, *viewed][:REMEMBER_AT_MOST]
+
+
+@dataclass(frozen=True)
+class Viewer:
+    """Who is looking, as far as seeing matches goes (read from the request by `viewer_of`)."""
+
+    user_id: int | None
+    device_key: str | None
+    scorer_tokens: tuple[str, ...] = ()
+    view_tokens: tuple[str, ...] = ()
+
+    def matches(self, prefix: str = "") -> Q:
+        """The matches this viewer may see, as a condition on Match (or, with `prefix` such as
+        "match__", on a model that points to one): its owner (the creating browser or account),
+        its scorers (a remembered scorer token, or the account's MatchScorer row) and whoever
+        opened its read-only link on this browser. Revoked tokens match nothing."""
+        condition = Q(**{f"{prefix}scorer_token__in": self.scorer_tokens}) | Q(
+            **{f"{prefix}view_token__in": self.view_tokens}
+        )
+        if self.device_key:
+            condition |= Q(**{f"{prefix}owner_key": self.device_key})
+        if self.user_id is not None:
+            scored = MatchScorer.objects.filter(user_id=self.user_id).values("match_id")
+            condition |= Q(**{f"{prefix}owner_id": self.user_id}) | Q(**{f"{prefix}id__in": scored})
+        return condition
+
+
+def viewer_of(request: HttpRequest) -> Viewer:
+    key = request.session.get(DEVICE_KEY)
+    user = account(request)
+    return Viewer(
+        user_id=user.pk if user is not None else None,
+        device_key=key if isinstance(key, str) else None,
+        scorer_tokens=tuple(remembered_tokens(request)),
+        view_tokens=tuple(remembered_tokens(request, VIEWED)),
+    )
+
+
+# Player pages and "this is me" -----------------------------------------------------------------
+
+
+def player_page_ids(request: HttpRequest) -> set[int]:
+    """The players whose page this browser may open: the names it (or its account) gave, and
+    the names linked to its account. What each page shows is still only what it may see."""
+    condition = Q(pk__in=[])
+    key = request.session.get(DEVICE_KEY)
+    if isinstance(key, str) and key:
+        condition |= Q(owner_key=key)
+    user = account(request)
+    if user is not None:
+        condition |= Q(owner=user) | Q(user=user)
+    return set(Player.objects.filter(condition).values_list("pk", flat=True))
+
+
+def may_open_player(request: HttpRequest, pk: int) -> bool:
+    return pk in player_page_ids(request)
+
+
+def _seated(pk: int) -> Q:
+    condition = Q()
+    for seat in SEATS:
+        condition |= Q(**{f"{seat}_id": pk})
+    return condition
+
+
+@dataclass(frozen=True)
+class ClaimAccess:
+    """How this browser may say "this is me" for a name: `through` is the match whose scorer link
+    allows it (the claim then lasts as long as that access), None for the name's owner, its
+    linked player and the owner of a match where it sits."""
+
+    player: Player
+    through: Match | None
+
+
+def claim_access(request: HttpRequest, pk: int) -> ClaimAccess | None:
+    """None: this browser may not claim (nor unclaim) the name, and should not learn it exists."""
+    if may_open_player(request, pk):
+        player = Player.objects.filter(pk=pk).first()
+        return ClaimAccess(player, None) if player is not None else None
+    user = account(request)
+    if user is None:
+        return None
+    matches = Match.objects.filter(_seated(pk))
+    player = Player.objects.filter(pk=pk).first()
+    if player is None:
+        return None
+    if matches.filter(owner=user).exists():
+        return ClaimAccess(player, None)
+    scored = matches.filter(scorers__user=user).order_by("-created_at", "-id").first()
+    return ClaimAccess(player, scored) if scored is not None else None
 
 
 def account(request: HttpRequest) -> User | None:

@@ -38,6 +38,11 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="players",
     )
+    # How `user` claimed the name: through the scorer link of this match (revoking that match's
+    # links drops the claim), or, when empty, as the name's owner or the owner of its match.
+    claimed_through = models.ForeignKey(
+        "Match", null=True, blank=True, on_delete=models.SET_NULL, related_name="link_claims"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -142,13 +142,83 @@ def rematch(*, match: Match, owner_key: str, owner: User | None = None) -> Match
 @transaction.atomic
 def regenerate_links(*, match_id: int) -> Match:
     """New read-only and scorer links: the old ones stop working at once, and the accounts that
-    scored through the old scorer link lose the match from their history."""
+    scored through the old scorer link lose the match from their history, and the names they
+    claimed through it."""
     match = Match.objects.select_for_update().get(pk=match_id)
     MatchScorer.objects.filter(match=match).delete()
+    # Names claimed through the old scorer link ("I am Anna") go with it; the owner's own claims
+    # and those of the names' owners stay.
+    Player.objects.filter(claimed_through=match).update(user=None, claimed_through=None)
     match.view_token, match.scorer_token = new_token(), new_token()
     match.version += 1
     match.save(update_fields=["view_token", "scorer_token", "version", "updated_at"])
     return match
+
+
+class ClaimRefused(Exception):
+    """A name cannot be linked to this account: `reason` is "taken" (linked to another account)
+    or "same_table" (it sat in a match with a name already linked to this account)."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _shares_a_table(player: Player, user_id: int) -> bool:
+    """Whether `player` sat in a match with a name already linked to this account."""
+    mine = list(Player.objects.filter(user_id=user_id).values_list("pk", flat=True))
+    if not mine:
+        return False
+    with_player, with_mine = Q(), Q()
+    for seat in ("seat0", "seat1", "seat2", "seat3"):
+        with_player |= Q(**{f"{seat}_id": player.pk})
+        with_mine |= Q(**{f"{seat}_id__in": mine})
+    return Match.objects.filter(with_player).filter(with_mine).exists()
+
+
+@transaction.atomic
+def claim_player(*, player_id: int, user: User, through: Match | None) -> Player:
+    """Say "this is me": link the name to `user`. `through` is the match whose scorer link allowed
+    the claim (revoking its links drops the claim); None when the name's owner, the player
+    already linked or the owner of one of its matches claims it. Two names of one table cannot
+    be one person (the statistics would count it twice)."""
+    player = Player.objects.select_for_update().get(pk=player_id)
+    if player.user_id == user.pk:
+        return player
+    if player.user_id is not None:
+        raise ClaimRefused("taken")
+    if _shares_a_table(player, user.pk):
+        raise ClaimRefused("same_table")
+    player.user, player.claimed_through = user, through
+    player.save(update_fields=["user", "claimed_through"])
+    return player
+
+
+@transaction.atomic
+def release_player(*, player_id: int, user: User) -> bool:
+    """Say "this is not me": the account lets go of the name. False if it was not linked to it."""
+    released = Player.objects.filter(pk=player_id, user=user).update(
+        user=None, claimed_through=None
+    )
+    return released > 0
+
+
+@transaction.atomic
+def unlink_player(*, match_id: int, player_id: int) -> tuple[Player, User] | None:
+    """The match's owner takes a name of its table back from the account that claimed it, so the
+    right player can claim it. Returns the name and the account it was linked to; None (nothing
+    changed) if the name does not sit at this table or is linked to nobody."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    seated = {p for p in (match.seat0_id, match.seat1_id, match.seat2_id, match.seat3_id) if p}
+    if player_id not in seated:
+        return None
+    player = Player.objects.select_for_update().filter(pk=player_id).first()
+    if player is None or player.user is None:
+        return None
+    former = player.user
+    player.user, player.claimed_through = None, None
+    player.save(update_fields=["user", "claimed_through"])
+    return player, former
 
 
 def _lock(match_id: int, expected_version: int | None) -> Match:

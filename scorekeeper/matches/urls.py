@@ -19,6 +19,7 @@ urlpatterns = [
     path("score/<str:token>/count/", views.count_cards, name="count"),
     path("score/<str:token>/share/", views.share, name="share"),
     path("score/<str:token>/share/renew/", views.regenerate_links, name="regenerate_links"),
+    path("score/<str:token>/share/unlink/<int:pk>/", views.unlink_player, name="unlink_player"),
     path("score/<str:token>/qr/<str:kind>.svg", views.qr_code, name="qr"),
     path("score/<str:token>/match.json", views.export_scorer, name="export"),
     path("score/<str:token>/rematch/", views.rematch, name="rematch"),

@@ -45,7 +45,7 @@ from . import access, services
 from .board import build_board, page_lang
 from .engine_text import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, translate_engine_message
 from .forms import DealForm, ImportForm, ManualDealForm, NewMatchForm, deal_initial
-from .models import Deal, Match
+from .models import Deal, Match, Player
 
 HX = "HX-Request"
 HOUR = 3600  # the window of the import limits (settings.IMPORTS_PER_HOUR...)
@@ -175,7 +175,10 @@ def scoreboard(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 @vary_on_headers(HX)
 def viewer(request: HttpRequest, token: str) -> HttpResponse:
-    return _board_response(request, access.match_for_viewer(token), can_score=False)
+    match = access.match_for_viewer(token)
+    if not _is_htmx(request):  # a first visit, not a poll: its players' pages may count it
+        access.remember_view(request, match)
+    return _board_response(request, match, can_score=False)
 
 
 def _after_change(request: HttpRequest, match: Match) -> HttpResponseBase:
@@ -520,8 +523,25 @@ def share(request: HttpRequest, token: str) -> HttpResponse:
         "view": request.build_absolute_uri(reverse("matches:viewer", args=[match.view_token])),
         "scorer": request.build_absolute_uri(reverse("matches:scoreboard", args=[token])),
     }
-    context = {"match": match, "links": links, "is_owner": access.is_owner(request, match)}
+    is_owner = access.is_owner(request, match)
+    claims: list[Player] = []
+    if is_owner:  # "I am Anna": who linked which name of this table to their account, and how
+        seated = [p.pk for p in match.seats if p is not None]
+        claims = list(
+            Player.objects.filter(pk__in=seated, user__isnull=False).select_related("user")
+        )
+    context = {"match": match, "links": links, "is_owner": is_owner, "claims": claims}
     return render(request, "matches/share.html", context)
+
+
+@require_POST
+def unlink_player(request: HttpRequest, token: str, pk: int) -> HttpResponseBase:
+    """The owner unlinks a name of the table from the account that claimed it ("this is me"),
+    so that the right player can claim it."""
+    match = access.match_for_scorer(request, token)
+    if not access.is_owner(request, match):
+        messages.error(request, _("Only the match's owner can unlink a name."))
+        return redirect("matches:share", token=token)
 
 
 @require_POST

@@ -196,7 +196,9 @@ def test_linked_names_add_up(
     alice_data: AliceData, browser: Browser, make_match: object, make_user: object
 ) -> None:
     """Alice on the owner's phone, and "Alice B." on her own phone: once both are linked to her
-    account, each page counts every match of both names."""
+    account, each page counts the matches of both names that its viewer may see (issue 10: her
+    own match, the one she scores and the one whose read-only link she opened; not the third one
+    of the owner's, nor, for the owner, her own)."""
     user = make_user("alice")  # type: ignore[operator]
     own = make_match(  # type: ignore[operator]
         "coinche",
@@ -209,7 +211,15 @@ def test_linked_names_add_up(
     mine = Player.objects.get(owner_key="alices-phone", name="Alice B.")
     assert client.post(f"/players/{mine.pk}/me/").status_code == 302
     Player.objects.filter(owner_key=OWNER_KEY, name="Alice").update(user=user)
+    assert client.get(f"/players/{mine.pk}/").context["stats"].matches == 1
+    assert "Also played as" not in text_of(client.get(f"/players/{mine.pk}/").text)
+    client.get(f"/score/{alice_data.m1.scorer_token}/")  # she scores the first match
+    client.get(f"/view/{alice_data.m2.view_token}/")  # and watches the second
     response = client.get(f"/players/{mine.pk}/")
-    assert response.context["stats"].matches == 4
+    assert response.context["stats"].matches == 3
     assert "Also played as Alice" in text_of(response.text)
+    alice = Player.objects.get(owner_key=OWNER_KEY, name="Alice")
+    response = browser(OWNER_KEY).get(f"/players/{alice.pk}/")
+    assert response.context["stats"].matches == 3  # m1, m2, m3: not her own match
+    assert "Also played as" not in text_of(response.text)
     assert own.deal_count == 0
