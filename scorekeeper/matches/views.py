@@ -542,6 +542,17 @@ def unlink_player(request: HttpRequest, token: str, pk: int) -> HttpResponseBase
     if not access.is_owner(request, match):
         messages.error(request, _("Only the match's owner can unlink a name."))
         return redirect("matches:share", token=token)
+    unlinked = services.unlink_player(match_id=match.pk, player_id=pk)
+    if unlinked is None:
+        messages.error(request, _("This name is not linked to an account at this table."))
+    else:
+        player, former = unlinked
+        messages.success(
+            request,
+            _("%(name)s is no longer linked to %(account)s: the right player can now claim it.")
+            % {"name": player.name, "account": former.get_username()},
+        )
+    return redirect("matches:share", token=token)
 
 
 @require_POST
