@@ -113,7 +113,7 @@ def test_a_tournament_built_in_code_is_written_in_the_format_order() -> None:
             "ranking": ["points", "wins", "difference", "best_partie"],
             "bye": {"points": "average", "win": False},
             "seed": 3,
-        },  # fmt: skip
+        },
         "entrants": [],
         "rounds": [],
     }
