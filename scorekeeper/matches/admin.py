@@ -24,7 +24,7 @@ class PlayerAdmin(admin.ModelAdmin[Player]):
     list_filter = [("user", admin.EmptyFieldListFilter), ("owner", admin.EmptyFieldListFilter)]
     list_select_related = ["user", "owner"]
     search_fields = ["name", "user__username", "owner__username"]
-    raw_id_fields = ["user", "owner"]
+    raw_id_fields = ["user", "owner", "claimed_through"]  # a match list would be huge
 
 
 class DealInline(admin.TabularInline[Deal, Match]):
