@@ -25,6 +25,7 @@ from .standings import RoundResult, round_results, standings
 from .tournament import Round, Side, Table, Tournament
 
 ATTEMPTS = 100  # random orders tried before the matching decides
+MELEE_ATTEMPTS = 20  # partner drawings tried in mêlée for sides that meet no one again
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,17 +74,19 @@ class History:
 
 def _random_pairs[T](
     items: Sequence[T], rng: DrawRandom, penalty: Callable[[T, T], int]
-) -> list[tuple[T, T]]:
+) -> tuple[list[tuple[T, T]], int]:
     """Pairs of `items` from a random order, redrawn until no pair has a penalty; after
-    `ATTEMPTS` orders, the fewest penalties by matching on the last order."""
+    `ATTEMPTS` orders, the fewest penalties by matching on the last order. With the total
+    penalty of the pairs."""
     order: list[T] = list(items)
     for _ in range(ATTEMPTS):
         order = rng.shuffle(items)
         pairs = [(order[i], order[i + 1]) for i in range(0, len(order), 2)]
         if not any(penalty(a, b) for a, b in pairs):
-            return pairs
+            return pairs, 0
     matched = min_cost_pairs(len(order), lambda a, b: penalty(order[a], order[b]))
-    return [(order[a], order[b]) for a, b in matched]
+    pairs = [(order[a], order[b]) for a, b in matched]
+    return pairs, sum(penalty(a, b) for a, b in pairs)
 
 
 def _check_can_draw(
@@ -168,20 +171,35 @@ def _random_teams(
     else:
         byes = choose_byes(count, active, history.had_bye, rng)
         rest = [entrant for entrant in active if entrant not in byes]
-        pairs = _random_pairs(rest, rng, lambda a, b: int(history.met(a, b)))
+        pairs, _ = _random_pairs(rest, rng, lambda a, b: int(history.met(a, b)))
     return [((a,), (b,)) for a, b in pairs], byes
 
 
 def _melee(
     active: list[int], count: int, number: int, history: History, rng: DrawRandom
 ) -> tuple[list[tuple[Side, Side]], list[int]]:
+    """Partners without a repeat when avoidable, then sides paired with as few players meeting an
+    opponent again as possible; when that is not none, other partner drawings (as free of
+    repeats) are tried, up to `MELEE_ATTEMPTS`, and the best kept."""
     if number == 1:
         order = rng.shuffle(active)
         byes, players = order[len(order) - count :], order[: len(order) - count]
-        partners = [(players[i], players[i + 1]) for i in range(0, len(players), 2)]
     else:
         byes = choose_byes(count, active, history.had_bye, rng)
         players = [player for player in active if player not in byes]
-        partners = _random_pairs(players, rng, lambda a, b: int(history.partnered(a, b)))
-    pairs = _random_pairs(partners, rng, history.meeting_again)
-    return [(a, b) for a, b in pairs], byes
+    best: tuple[tuple[int, int], list[tuple[Side, Side]]] | None = None
+    for _ in range(MELEE_ATTEMPTS):
+        if number == 1 and best is None:
+            partners = [(players[i], players[i + 1]) for i in range(0, len(players), 2)]
+            repeated = 0
+        else:
+            partners, repeated = _random_pairs(
+                players, rng, lambda a, b: int(history.partnered(a, b))
+            )
+        pairs, again = _random_pairs(partners, rng, history.meeting_again)
+        if best is None or (repeated, again) < best[0]:
+            best = ((repeated, again), [(a, b) for a, b in pairs])
+        if not again or repeated:  # no better partners to find by drawing again
+            break
+    assert best is not None
+    return best[1], byes
