@@ -4,6 +4,7 @@ and code, the later place named when something appears twice, and writing a file
 import copy
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -402,11 +403,9 @@ def test_the_deals_written_back_are_the_files_own() -> None:
     assert out["rounds"][1]["tables"][0]["deals"][0] == deal
     assert list(out["rounds"][1]["tables"][0]["deals"][0]) == list(deal)
     # A table whose deals changed in code is written from the deals.
-    from dataclasses import replace
-
-    changed = replace(
-        tournament.rounds[1].tables[0], deals=tournament.rounds[1].tables[0].deals[:11]
-    )
+    first = tournament.rounds[1].tables[0]
+    assert first.deals is not None
+    changed = replace(first, deals=first.deals[:11])
     rounds = (tournament.rounds[0], replace(tournament.rounds[1], tables=(changed,)))
     written = dump_tournament(replace(tournament, rounds=rounds))["rounds"][1]["tables"][0]
     assert written["deals"][0] == {"taker": 0, "trump": "hearts", "taker_points": 100, "note": "x"}
