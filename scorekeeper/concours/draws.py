@@ -13,7 +13,7 @@
 Tables are numbered by the best-placed entrant (Swiss) or in draw order (round 1, random,
 mêlée)."""
 
-from collections import Counter
+from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -24,8 +24,8 @@ from .random_source import DrawRandom
 from .standings import RoundResult, round_results, standings
 from .tournament import Round, Side, Table, Tournament
 
-ATTEMPTS = 100  # random orders tried before the matching decides
-MELEE_ATTEMPTS = 20  # partner drawings tried in mêlée for sides that meet no one again
+ATTEMPTS = 30  # random orders tried before the matching decides
+MELEE_ATTEMPTS = 8  # partner drawings tried in mêlée for sides that meet no one again
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,30 +46,37 @@ class History:
     """Who met whom (opponents, partners) and who had a bye, over the rounds of the file."""
 
     def __init__(self, tournament: Tournament) -> None:
-        self.opponents: Counter[frozenset[int]] = Counter()
-        self.partners: Counter[frozenset[int]] = Counter()
+        self.opponents: dict[int, set[int]] = defaultdict(set)
+        self.partners: dict[int, set[int]] = defaultdict(set)
         self.had_bye: set[int] = set()
         for round_ in tournament.rounds:
             self.had_bye.update(round_.byes)
             for table in round_.tables:
                 for mine in table.sides[0]:
                     for theirs in table.sides[1]:
-                        self.opponents[frozenset((mine, theirs))] += 1
+                        self.opponents[mine].add(theirs)
+                        self.opponents[theirs].add(mine)
                 for side in table.sides:
                     if len(side) == 2:
-                        self.partners[frozenset(side)] += 1
+                        self.partners[side[0]].add(side[1])
+                        self.partners[side[1]].add(side[0])
 
     def met(self, a: int, b: int) -> bool:
-        return frozenset((a, b)) in self.opponents
+        return b in self.opponents.get(a, ())
 
     def partnered(self, a: int, b: int) -> bool:
-        return frozenset((a, b)) in self.partners
+        return b in self.partners.get(a, ())
 
     def meeting_again(self, side_a: Side, side_b: Side) -> int:
         """Players of the two sides who meet an opponent they met before."""
-        return sum(any(self.met(p, o) for o in side_b) for p in side_a) + sum(
-            any(self.met(p, o) for o in side_a) for p in side_b
-        )
+        opponents = self.opponents
+        count = 0
+        for mine, theirs in ((side_a, side_b), (side_b, side_a)):
+            for player in mine:
+                met = opponents.get(player)
+                if met and (theirs[0] in met or theirs[-1] in met):
+                    count += 1
+        return count
 
 
 def _random_pairs[T](
