@@ -35,8 +35,9 @@ BYES = [
 DEAL = {"taker": 0, "trump": "hearts", "taker_points": 100}
 # A draw costs milliseconds (mêlée draws try several drawings): CI's 2,000 examples a property
 # are capped here so the suite stays quick; `make fuzz`-style long runs can lift the cap.
-CAPPED = settings(max_examples=min(600, settings.default.max_examples))
-BRUTE_FORCE = settings(max_examples=min(150, settings.default.max_examples))
+PROFILE_EXAMPLES = settings().max_examples  # of the profile loaded by tests/conftest.py
+CAPPED = settings(max_examples=min(600, PROFILE_EXAMPLES))
+BRUTE_FORCE = settings(max_examples=min(150, PROFILE_EXAMPLES))
 
 
 @st.composite
