@@ -6,13 +6,17 @@ import json
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models import Prefetch, QuerySet
 
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Deal, Match
-from scorekeeper.scoring import InvalidInput, MatchFile, dump_match, load_match
+from scorekeeper.scoring import InvalidInput, decode_json, dump_match, load_scored_match
+from scorekeeper.scoring.errors import printable
+from scorekeeper.web import throttle
 
 CSV_COLUMNS = [
     "match", "date", "team1", "team2", "deal", "kind", "takers", "contract", "trump", "coinche",
@@ -22,6 +26,8 @@ CSV_COLUMNS = [
 MAX_FILES = 20_000  # a backup of every match of a busy club still restores
 MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_TOTAL_BYTES = 200 * 1024 * 1024  # unzipped: a small zip must not fill the memory
+MAX_NAME = 200  # characters of a file's name shown in the result
+HOUR = 3600  # the window of RESTORE_DEALS_PER_HOUR
 # What a damaged or unusual zip raises when an entry is read (bad CRC, bad deflate data,
 # encryption, an unknown compression method, a truncated file).
 _BROKEN_ENTRY = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError, EOFError)
@@ -104,11 +110,79 @@ def backup_zip(matches: Iterable[Match]) -> bytes:
     return buffer.getvalue()
 
 
-def read_backup(data: bytes) -> list[MatchFile]:
-    """Every match file of a zip, checked in full; InvalidInput names the file that is wrong."""
+class TooManyDeals(Exception):
+    """The backup holds more deals than one restore takes (RESTORE_DEALS_PER_REQUEST)."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__(f"more than {limit} deals")
+        self.limit = limit
+
+
+class HourlyLimit(Exception):
+    """The account restored RESTORE_DEALS_PER_HOUR deals within the hour: wait `seconds`."""
+
+    def __init__(self, limit: int, seconds: int) -> None:
+        super().__init__(f"{limit} deals an hour: wait {seconds} s")
+        self.limit = limit
+        self.seconds = seconds
+
+
+@dataclass(frozen=True)
+class Restored:
+    name: str  # the file's name in the zip
+    match: Match
+
+
+@dataclass(frozen=True)
+class Refused:
+    name: str
+    error: InvalidInput
+
+
+@dataclass
+class RestoreResult:
+    restored: list[Restored] = field(default_factory=list)
+    refused: list[Refused] = field(default_factory=list)
+
+
+def restore_backup(*, data: bytes, owner_key: str, owner: User) -> RestoreResult:
+    """Restore every valid match file of a zip for this account, one short transaction per match
+    (a phone saving a deal meanwhile waits for one match's write at most, never for the whole
+    backup); an invalid file is left out and reported with its reason.
+
+    Refused whole, nothing written: InvalidInput for a zip that cannot be read as a backup,
+    TooManyDeals over RESTORE_DEALS_PER_REQUEST deals, HourlyLimit when the account's deals of the
+    hour would go over RESTORE_DEALS_PER_HOUR (the deals the zip holds are counted, restored or
+    not: reading them is the work)."""
+    archive, entries = _open(data)
+    key, per_hour = f"restore:user:{owner.pk}", settings.RESTORE_DEALS_PER_HOUR
+    if (wait := throttle.hit(key=key, limit=per_hour, window=HOUR, cost=0)) is not None:
+        raise HourlyLimit(per_hour, wait)
+    deals = _count_deals(archive, entries, settings.RESTORE_DEALS_PER_REQUEST)
+    if (wait := throttle.hit(key=key, limit=per_hour, window=HOUR, cost=deals)) is not None:
+        raise HourlyLimit(per_hour, wait)
+    result = RestoreResult()
+    for entry in entries:
+        name = printable(entry.filename)[:MAX_NAME]
+        try:
+            match_file, scored = load_scored_match(_read(archive, entry))
+            services.check_importable(match_file)
+        except InvalidInput as error:
+            result.refused.append(Refused(name, error))
+            continue
+        [match] = services.import_matches(
+            match_files=[match_file], results=[scored], owner_key=owner_key, owner=owner
+        )
+        result.restored.append(Restored(name, match))
+    return result
+
+
+def _open(data: bytes) -> tuple[zipfile.ZipFile, list[zipfile.ZipInfo]]:
+    """The zip's files, or InvalidInput if it is no backup at all."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
-    except zipfile.BadZipFile:
+    except (zipfile.BadZipFile, ValueError, EOFError, OSError, NotImplementedError):
+        # ValueError: e.g. a name flagged as UTF-8 that is not; OSError: offsets out of the data.
         raise InvalidInput("", "not a zip file") from None
     entries = [e for e in archive.infolist() if not e.is_dir()]
     if not entries:
@@ -117,30 +191,37 @@ def read_backup(data: bytes) -> list[MatchFile]:
         raise InvalidInput("", f"at most {MAX_FILES} files")
     if sum(e.file_size for e in entries) > MAX_TOTAL_BYTES:
         raise InvalidInput("", "the zip is too large once unzipped")
-    parsed, unzipped = [], 0
+    return archive, entries
+
+
+def _read(archive: zipfile.ZipFile, entry: zipfile.ZipInfo) -> bytes:
+    if entry.file_size > MAX_FILE_BYTES:
+        raise InvalidInput("", "file too large")
+    try:
+        with archive.open(entry) as member:
+            data = member.read(MAX_FILE_BYTES + 1)  # the declared size may lie
+    except _BROKEN_ENTRY:
+        raise InvalidInput("", "damaged zip: this file cannot be read") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise InvalidInput("", "file too large")
+    return data
+
+
+def _count_deals(archive: zipfile.ZipFile, entries: list[zipfile.ZipInfo], limit: int) -> int:
+    """The deals the zip's files hold (a quick first reading: JSON only, no scoring), or
+    TooManyDeals as soon as they are more than `limit`."""
+    deals = unzipped = 0
     for entry in entries:
-        if entry.file_size > MAX_FILE_BYTES:
-            raise InvalidInput(entry.filename, "file too large")
         try:
-            with archive.open(entry) as member:
-                data = member.read(MAX_FILE_BYTES + 1)  # the declared size may lie
-        except _BROKEN_ENTRY:
-            raise InvalidInput(entry.filename, "damaged zip: this file cannot be read") from None
+            data = _read(archive, entry)
+            document = decode_json(data)
+        except InvalidInput:
+            continue  # the second reading reports it
         unzipped += len(data)
-        if len(data) > MAX_FILE_BYTES:
-            raise InvalidInput(entry.filename, "file too large")
         if unzipped > MAX_TOTAL_BYTES:
             raise InvalidInput("", "the zip is too large once unzipped")
-        try:
-            parsed.append(services.check_importable(load_match(data)))
-        except InvalidInput as error:
-            where = f"{entry.filename}: {error.path}" if error.path else entry.filename
-            raise InvalidInput(where, error.message) from None
-    return parsed
-
-
-def restore_backup(
-    *, match_files: list[MatchFile], owner_key: str, owner: User | None = None
-) -> list[Match]:
-    """All the matches or none (import_matches is one transaction)."""
-    return services.import_matches(match_files=match_files, owner_key=owner_key, owner=owner)
+        if isinstance(document, dict) and isinstance(document.get("deals"), list):
+            deals += len(document["deals"])
+        if deals > limit:
+            raise TooManyDeals(limit)
+    return deals

@@ -9,6 +9,7 @@ urlpatterns = [
     path("history/deals.csv", views.history_csv, name="history_csv"),
     path("history/backup.zip", views.backup, name="backup"),
     path("history/restore/", views.restore, name="restore"),
+    path("history/restore/done/", views.restore_done, name="restore_done"),
     path("view/<str:token>/review/", views.review, name="review"),
     path("view/<str:token>/deals.csv", views.match_csv, name="match_csv"),
     path("players/<int:pk>/", views.player, name="player"),

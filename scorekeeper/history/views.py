@@ -1,9 +1,12 @@
 """History, match review, player pages and the data files. Thin views over selectors.py."""
 
+from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
@@ -14,6 +17,7 @@ from scorekeeper.matches.board import build_board
 from scorekeeper.matches.engine_text import explain
 from scorekeeper.matches.models import Match, MatchQuerySet, Player
 from scorekeeper.scoring import InvalidInput
+from scorekeeper.web import throttle
 from scorekeeper.web.htmx import wants_partial
 
 from . import exports
@@ -183,27 +187,116 @@ def backup(request: HttpRequest) -> HttpResponse:
     return response
 
 
+RESTORE_RESULT = "restore_result"  # session key of the last restore's result page
+LISTED = 500  # restored matches and refused files named on that page (the rest are counted)
+
+
+def _needs_account(request: HttpRequest) -> HttpResponse:
+    messages.info(
+        request,
+        _(
+            "Restoring a backup needs an account: log in (or sign up), and the restored "
+            "matches are yours on every device."
+        ),
+    )
+    return redirect_to_login(request.get_full_path())
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def restore(request: HttpRequest) -> HttpResponseBase:
+    if not request.user.is_authenticated:
+        return _needs_account(request)
     bound = request.method == "POST"
     form = RestoreForm(request.POST if bound else None, request.FILES if bound else None)
+    status = 200
     if request.method == "POST" and form.is_valid():
         try:
-            files = exports.read_backup(form.cleaned_data["file"])
+            result = exports.restore_backup(
+                data=form.cleaned_data["file"],
+                owner_key=access.device_key(request),
+                owner=request.user,
+            )
         except InvalidInput as error:
             form.add_error(
                 "file", _("Nothing was restored: %(reason)s") % {"reason": explain(error)}
             )
+        except exports.TooManyDeals as refusal:
+            form.add_error(
+                "file",
+                _(
+                    "Nothing was restored: this backup holds more than %(limit)s deals, the most "
+                    "one restore takes. Split it into smaller zips."
+                )
+                % {"limit": number_format(refusal.limit, force_grouping=True)},
+            )
+        except exports.HourlyLimit as refusal:
+            status = 429
+            minutes = throttle.wait_minutes(refusal.seconds)
+            form.add_error(
+                "file",
+                _("Nothing was restored: your account may restore %(limit)s deals an hour.")
+                % {"limit": number_format(refusal.limit, force_grouping=True)},
+            )
+            form.add_error(
+                "file",
+                ngettext(
+                    "Wait %(minutes)s minute, then try again.",
+                    "Wait %(minutes)s minutes, then try again.",
+                    minutes,
+                )
+                % {"minutes": minutes},
+            )
         else:
-            restored = exports.restore_backup(
-                match_files=files,
-                owner_key=access.device_key(request),
-                owner=access.account(request),
-            )
-            count = len(restored)
-            messages.success(
-                request,
-                ngettext("%(n)s match restored.", "%(n)s matches restored.", count) % {"n": count},
-            )
-            return redirect("history:history")
-    return render(request, "history/restore.html", {"form": form})
+            request.session[RESTORE_RESULT] = {
+                "restored": [
+                    [r.name, r.match.view_token, *r.match.team_names, r.match.deal_count]
+                    for r in result.restored[:LISTED]
+                ],
+                "refused": [
+                    [r.name, r.error.path, r.error.message] for r in result.refused[:LISTED]
+                ],
+                "counts": [len(result.restored), len(result.refused)],
+            }
+            return redirect("history:restore_done")
+    limits = {
+        "per_request": number_format(settings.RESTORE_DEALS_PER_REQUEST, force_grouping=True),
+        "per_hour": number_format(settings.RESTORE_DEALS_PER_HOUR, force_grouping=True),
+    }
+    return render(request, "history/restore.html", {"form": form, **limits}, status=status)
+
+
+@require_safe
+def restore_done(request: HttpRequest) -> HttpResponseBase:
+    """The last restore's result: the matches restored (links to their review) and the files
+    refused, each with its reason in the page's language."""
+    if not request.user.is_authenticated:
+        return _needs_account(request)
+    saved = request.session.get(RESTORE_RESULT)
+    if not saved:
+        return redirect("history:restore")
+    restored, refused = saved["counts"]
+    summary = ngettext("%(n)s match restored.", "%(n)s matches restored.", restored) % {
+        "n": restored
+    }
+    if refused:
+        summary = _("%(restored)s, %(refused)s.") % {
+            "restored": ngettext("%(n)s match restored", "%(n)s matches restored", restored)
+            % {"n": restored},
+            "refused": ngettext("%(n)s file refused", "%(n)s files refused", refused)
+            % {"n": refused},
+        }
+    context = {
+        "summary": summary,
+        "restored": [
+            {"name": name, "token": token, "teams": f"{team0} – {team1}", "deals": deals}
+            for name, token, team0, team1, deals in saved["restored"]
+        ],
+        "refused": [
+            _("%(path)s: %(reason)s")
+            % {"path": name, "reason": explain(InvalidInput(path, message))}
+            for name, path, message in saved["refused"]
+        ],
+        "more_restored": restored - len(saved["restored"]),
+        "more_refused": refused - len(saved["refused"]),
+    }
+    return render(request, "history/restore_done.html", context)

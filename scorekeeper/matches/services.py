@@ -497,12 +497,51 @@ def import_match(*, match_file: MatchFile, owner_key: str, owner: User | None = 
 IMPORT_BATCH = 500  # rows per INSERT
 
 
-@transaction.atomic
 def import_matches(
-    *, match_files: Sequence[MatchFile], owner_key: str, owner: User | None = None
+    *,
+    match_files: Sequence[MatchFile],
+    owner_key: str,
+    owner: User | None = None,
+    results: Sequence[MatchResult] | None = None,
 ) -> list[Match]:
-    """Create these matches, in order, with their deals scored by the engine: a few queries per
-    batch whatever their number (a backup of thousands of matches restores in one request)."""
+    """Create these matches, in order, with their deals scored by the engine (`results`: their
+    scores when the caller already has them). Everything is scored and built first, with no
+    transaction open; then one transaction writes it all, a few queries per batch whatever the
+    number of matches (seed_demo --bulk). A backup is restored one match per call
+    (history/exports.py), so that no write holds the database for long."""
+    if results is None:
+        results = [match_file.score() for match_file in match_files]
+    built: list[tuple[Match, list[Deal], tuple[str | None, ...]]] = []
+    for match_file, result in zip(match_files, results, strict=True):
+        first, second = match_file.teams
+        match = Match(
+            owner_key=owner_key,
+            owner=owner,
+            rules=match_file.rules.to_dict(),
+            preset=match_file.rules.preset,
+            game=match_file.rules.game,
+            team0_name=first.name,
+            team1_name=second.name,
+            first_dealer=match_file.first_dealer,
+            version=1,
+        )
+        _set_result(match, result)
+        rows = new_deal_rows(match, match_file.deals)
+        for row, scored in zip(rows, result.deals, strict=True):
+            _cache(row, scored, match.team_names)
+        # Seats in playing order: team 0 player 1, team 1 player 1, team 0 player 2, ...
+        names = [*(first.players or (None, None)), *(second.players or (None, None))]
+        built.append((match, rows, (names[0], names[2], names[1], names[3])))
+    return _write_imported(built, owner_key=owner_key, owner=owner)
+
+
+@transaction.atomic
+def _write_imported(
+    built: list[tuple[Match, list[Deal], tuple[str | None, ...]]],
+    *,
+    owner_key: str,
+    owner: User | None,
+) -> list[Match]:
     players: dict[str, Player] = {}
 
     def seat(name: str | None) -> Player | None:
@@ -513,38 +552,13 @@ def import_matches(
             players[key] = get_or_create_player(owner_key=owner_key, owner=owner, name=name)
         return players[key]
 
-    matches: list[Match] = []
-    results: list[MatchResult] = []
-    for match_file in match_files:
-        first, second = match_file.teams
-        names = [*(first.players or (None, None)), *(second.players or (None, None))]
-        result = match_file.score()
-        match = Match(
-            owner_key=owner_key,
-            owner=owner,
-            rules=match_file.rules.to_dict(),
-            preset=match_file.rules.preset,
-            game=match_file.rules.game,
-            team0_name=first.name,
-            team1_name=second.name,
-            # Seats in playing order: team 0 player 1, team 1 player 1, team 0 player 2, ...
-            seat0=seat(names[0]),
-            seat1=seat(names[2]),
-            seat2=seat(names[1]),
-            seat3=seat(names[3]),
-            first_dealer=match_file.first_dealer,
-            version=1,
-        )
-        _set_result(match, result)
-        matches.append(match)
-        results.append(result)
+    for match, _rows, seated in built:
+        match.seat0, match.seat1, match.seat2, match.seat3 = (seat(name) for name in seated)
+    matches = [match for match, _rows, _seated in built]
     Match.objects.bulk_create(matches, batch_size=IMPORT_BATCH)
-    rows: list[Deal] = []
-    for match, match_file, result in zip(matches, match_files, results, strict=True):
-        for row, scored in zip(new_deal_rows(match, match_file.deals), result.deals, strict=True):
-            _cache(row, scored, match.team_names)
-            rows.append(row)
-    Deal.objects.bulk_create(rows, batch_size=IMPORT_BATCH)
+    Deal.objects.bulk_create(
+        [row for _m, rows, _s in built for row in rows], batch_size=IMPORT_BATCH
+    )
     return matches
 
 

@@ -210,6 +210,11 @@ def parse_match(value: object) -> MatchFile:
     """A whole match document, checked in full: shape, rules, every deal, and no deal after the end.
 
     Raises InvalidInput whose path names the first offending field."""
+    return parse_scored_match(value)[0]
+
+
+def parse_scored_match(value: object) -> tuple[MatchFile, MatchResult]:
+    """parse_match, and the match's result: scoring it is how every deal is checked."""
     data = _object(value, "", TOP_KEYS)
     if "format" not in data:
         raise InvalidInput("format", f'is required: "{FORMAT}"')
@@ -232,8 +237,7 @@ def parse_match(value: object) -> MatchFile:
         raise InvalidInput("deals", "is required (it may be an empty list)")
     deals = tuple(parse_deal(d, f"deals[{i}]") for i, d in enumerate(_list(data["deals"], "deals")))
     match = MatchFile(rules, teams, first_dealer, deals)
-    match.score()  # rule checks of every deal, and none after the end of the match
-    return match
+    return match, match.score()  # rule checks of every deal, and none after the end of the match
 
 
 def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -248,8 +252,18 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 def load_match(text: str | bytes) -> MatchFile:
     """Parse a match document from JSON text."""
+    return parse_match(decode_json(text))
+
+
+def load_scored_match(text: str | bytes) -> tuple[MatchFile, MatchResult]:
+    """load_match, and the match's result."""
+    return parse_scored_match(decode_json(text))
+
+
+def decode_json(text: str | bytes) -> object:
+    """The JSON value of `text`, or InvalidInput (empty path) that says where the JSON is wrong."""
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        return json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except UnicodeDecodeError:
         raise InvalidInput("", "not valid JSON: the file is not UTF-8 text") from None
     except json.JSONDecodeError as error:
@@ -259,7 +273,6 @@ def load_match(text: str | bytes) -> MatchFile:
         raise InvalidInput("", f"not valid JSON: {error}") from None
     except RecursionError:  # "[[[[..." nested deeper than the decoder can go
         raise InvalidInput("", "not valid JSON: nested too deeply") from None
-    return parse_match(data)
 
 
 def deal_to_dict(deal: Deal) -> dict[str, Any]:
