@@ -3,7 +3,6 @@ import os
 import pytest
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis
-from pytest_django.fixtures import Settings
 
 # CI runs the properties over thousands of deals, derandomized so a run never fails by chance; a
 # local `make test` takes the quick profile; `make fuzz` is the long random hunt for new cases.
@@ -23,7 +22,10 @@ hypothesis.load_profile(
 )
 
 
-@pytest.fixture(autouse=True)
-def fast_password_hasher(settings: Settings) -> None:
-    """Hashing a password the real way takes ~0.3 s; the tests sign up and log in often."""
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hasher() -> None:
+    """Hashing a password the real way takes ~0.3 s; the tests sign up and log in often. (Set
+    once for the session: a test parameter named `settings` would shadow pytest-django's.)"""
+    from django.conf import settings
+
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
