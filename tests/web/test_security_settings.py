@@ -35,6 +35,7 @@ def run_django(code: str, **env: str) -> subprocess.CompletedProcess[str]:
         k: v for k, v in os.environ.items() if k not in PRODUCTION and not k.startswith("SECURE_")
     }
     environ.pop("ADMIN_URL", None)
+    environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)  # set by the browser tests' conftest
     environ.update(env, DJANGO_SETTINGS_MODULE="scorekeeper.settings")
     return subprocess.run(
         [sys.executable, "-c", f"import django\ndjango.setup()\n{code}"],
