@@ -34,6 +34,7 @@ from scorekeeper.scoring.matchfile import MatchFile
 from scorekeeper.scoring.rules import Setting
 from scorekeeper.scoring.texts import NOTE_CONTROLS, bad_character, is_invisible
 
+from . import widgets
 from .engine_text import (
     CHOICE_LABELS,
     PRESET_NAMES,
@@ -45,16 +46,11 @@ from .engine_text import (
     translate_engine_message,
 )
 from .services import check_importable
+from .widgets import ChipSelect, FastSelect
 
 ANNOUNCEMENT_SLOTS = 3  # per team; more than three declarations in one hand does not happen
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
 NONE_VALUE = 0  # typed in a nullable number setting, it means "none"
-
-
-class ChipSelect(forms.RadioSelect):
-    """Radio buttons drawn as big tappable chips (see .chips in app.css)."""
-
-    template_name = "matches/widgets/chips.html"
 
 
 def _kind_choices() -> list[tuple[str, Any]]:
@@ -92,6 +88,12 @@ def validate_note(value: str) -> None:
 
 
 SEAT: dict[str, Any] = {"max_length": 60, "required": False, "validators": [validate_name]}
+
+
+# The hidden fields of the deal and manual forms are never typed: an error there means the page
+# was altered or is broken, so it is said in words rather than as a field nobody can see.
+STALE_FORM = _("This form was altered outside the app: go back to the scoreboard and try again.")
+HIDDEN_ERRORS = {"invalid": STALE_FORM, "max_length": STALE_FORM}
 
 
 # New match ------------------------------------------------------------------------------------
@@ -272,18 +274,38 @@ class DealForm(forms.Form):
     taker = forms.ChoiceField(label=_("Takers"), widget=ChipSelect)
     trump = forms.ChoiceField(label=_("Trump"), widget=ChipSelect)
     taker_points = forms.IntegerField(
-        label=_("Takers' card points"), required=False, min_value=0, max_value=162
+        label=_("Takers' card points"),
+        required=False,
+        min_value=0,
+        max_value=162,
+        widget=widgets.NumberInput,
     )
     defence_points = forms.IntegerField(
-        label=_("Defence's card points"), required=False, min_value=0, max_value=162
+        label=_("Defence's card points"),
+        required=False,
+        min_value=0,
+        max_value=162,
+        widget=widgets.NumberInput,
     )
     capot = forms.ChoiceField(label=_("Capot (every trick)"), required=False, widget=ChipSelect)
-    generale = forms.BooleanField(label=_("Générale: one player won every trick"), required=False)
-    note = forms.CharField(
-        label=_("Note"), required=False, max_length=1000, validators=[validate_note]
+    generale = forms.BooleanField(
+        label=_("Générale: one player won every trick"),
+        required=False,
+        widget=widgets.CheckboxInput,
     )
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
-    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    note = forms.CharField(
+        label=_("Note"),
+        required=False,
+        max_length=1000,
+        validators=[validate_note],
+        widget=widgets.TextInput,
+    )
+    version = forms.IntegerField(
+        widget=widgets.HiddenInput, required=False, error_messages=HIDDEN_ERRORS
+    )
+    submission = forms.CharField(
+        widget=widgets.HiddenInput, required=False, max_length=64, error_messages=HIDDEN_ERRORS
+    )
 
     def __init__(self, *args: Any, rules: Rules, team_names: tuple[str, str], **kwargs: Any):
         super().__init__(*args, **kwargs)
@@ -318,7 +340,9 @@ class DealForm(forms.Form):
             )
         elif rules.generale_bid is not None:
             self.fields["generale_bid"] = forms.BooleanField(
-                label=_("The takers announced a générale"), required=False
+                label=_("The takers announced a générale"),
+                required=False,
+                widget=widgets.CheckboxInput,
             )
         most = 4 if rules.sa_ta else 1
         for team in (0, 1):
@@ -331,16 +355,20 @@ class DealForm(forms.Form):
             )
         if rules.announcements:
             ranks = [("", "–")] + [(r.value, rank_label(r.value)) for r in Rank]
+            kinds = _kind_choices()  # once for the six slots
             for team, slot in product((0, 1), range(ANNOUNCEMENT_SLOTS)):
                 prefix = f"ann{team}_{slot}"
                 self.fields[f"{prefix}_kind"] = forms.ChoiceField(
-                    label=_("Announcement"), choices=_kind_choices(), required=False
+                    label=_("Announcement"),
+                    choices=kinds,
+                    required=False,
+                    widget=FastSelect,
                 )
                 self.fields[f"{prefix}_high"] = forms.ChoiceField(
-                    label=_("Top card"), choices=ranks, required=False
+                    label=_("Top card"), choices=ranks, required=False, widget=FastSelect
                 )
                 self.fields[f"{prefix}_trump"] = forms.BooleanField(
-                    label=_("in trump"), required=False
+                    label=_("in trump"), required=False, widget=widgets.CheckboxInput
                 )
             self.fields["announcements_to"] = forms.ChoiceField(
                 label=_("Whose announcements count"),
@@ -351,6 +379,7 @@ class DealForm(forms.Form):
                     ("1", team_names[1]),
                     ("none", _("nobody's")),
                 ],
+                widget=FastSelect,
             )
         if not self.is_bound and "submission" not in self.initial:
             self.initial["submission"] = uuid.uuid4().hex
@@ -545,8 +574,12 @@ class ManualDealForm(forms.Form):
         required=False,
         validators=[validate_note],
     )
-    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
-    submission = forms.CharField(widget=forms.HiddenInput, required=False, max_length=64)
+    version = forms.IntegerField(
+        widget=forms.HiddenInput, required=False, error_messages=HIDDEN_ERRORS
+    )
+    submission = forms.CharField(
+        widget=forms.HiddenInput, required=False, max_length=64, error_messages=HIDDEN_ERRORS
+    )
 
     def __init__(self, *args: Any, team_names: tuple[str, str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
