@@ -47,6 +47,6 @@ def too_many_requests(request: HttpRequest, *, seconds: int, reason: str) -> Htt
     """The 429 page: what is limited (`reason`, in the page's language), how long to wait, and a
     Retry-After header."""
     context = {"reason": reason, "minutes": wait_minutes(seconds)}
-    response = render(request, "too_many_requests.html", context, status=429)
+    response = render(request, "429.html", context, status=429)
     response["Retry-After"] = str(seconds)
     return response
