@@ -40,8 +40,12 @@ def existing_device_key(request: HttpRequest) -> str | None:
     return key if isinstance(key, str) else None
 
 
-def _with_seats(token_field: str, token: str) -> Match:
-    queryset = Match.objects.select_related("seat0", "seat1", "seat2", "seat3")
+def _with_seats(token_field: str, token: str, *, seats: bool = True) -> Match:
+    queryset = (
+        Match.objects.select_related("seat0", "seat1", "seat2", "seat3")
+        if seats
+        else Match.objects.all()
+    )
     return get_object_or_404(queryset, **{token_field: token})
 
 
@@ -52,10 +56,11 @@ def is_owner(request: HttpRequest, match: Match) -> bool:
     return match.owner_key == request.session.get(DEVICE_KEY)
 
 
-def match_for_scorer(request: HttpRequest, token: str) -> Match:
+def match_for_scorer(request: HttpRequest, token: str, *, seats: bool = True) -> Match:
     """The match whose scorer link this is (404 otherwise); remembered for this browser's list,
-    and for a signed-in scorer, in the account's history."""
-    match = _with_seats("scorer_token", token)
+    and for a signed-in scorer, in the account's history. `seats=False`: a page that shows no
+    player's name (the deal form) skips joining them."""
+    match = _with_seats("scorer_token", token, seats=seats)
     if is_owner(request, match):
         return match
     remembered = remembered_tokens(request)

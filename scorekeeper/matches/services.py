@@ -25,7 +25,7 @@ from scorekeeper.scoring import (
     score_match,
 )
 
-from .deal_text import deal_texts
+from .deal_text import LANGS, deal_texts
 from .models import Deal, DealChange, Match, MatchScorer, Player, new_token
 
 # The match's own cache (set by _set_result), beside each deal's CACHE_FIELDS.
@@ -228,8 +228,10 @@ def _lock(match_id: int, expected_version: int | None) -> Match:
     return match
 
 
-def _cache(row: Deal, scored: MatchDeal, names: tuple[str, str]) -> bool:
-    """Write the engine's result for this deal onto its row; whether anything changed."""
+def _cache(row: Deal, scored: MatchDeal, names: tuple[str, str], *, settled: bool = False) -> bool:
+    """Write the engine's result for this deal onto its row; whether anything changed. A
+    `settled` row (its inputs and every deal before it unchanged since its texts were written by
+    this engine) keeps its texts unless one of its figures moved or a language is missing."""
     values = {
         "number": scored.number,
         "outcome": scored.outcome,
@@ -243,6 +245,8 @@ def _cache(row: Deal, scored: MatchDeal, names: tuple[str, str]) -> bool:
     dirty = any(getattr(row, k) != v for k, v in values.items())
     for key, value in values.items():
         setattr(row, key, value)
+    if settled and not dirty and row.texts.keys() >= set(LANGS):
+        return False
     texts = deal_texts(row, scored, names)
     dirty = dirty or row.texts != texts
     row.texts = texts
@@ -263,15 +267,17 @@ def _set_result(match: Match, result: MatchResult) -> None:
         match.finished_at = None
 
 
-def _write_caches(match: Match, deals: list[Deal]) -> tuple[MatchResult, bool]:
+def _write_caches(match: Match, deals: list[Deal], *, settled: int = 0) -> tuple[MatchResult, bool]:
     """Score `deals` (in order) with the match's rules and write every cache: new rows inserted
     in one query, changed ones updated in one, the match's own fields set (not saved). Returns
-    the result and whether any cached value changed."""
+    the result and whether any cached value changed. The first `settled` deals are known to be
+    as they were (a deal added at the end changes nothing before it: the engine scores in order),
+    so their texts are not written again unless a figure of theirs moved."""
     result = score_match(match.engine_rules, [d.to_engine() for d in deals], match.first_dealer)
     changed: list[Deal] = []
     new: list[Deal] = []
-    for row, scored in zip(deals, result.deals, strict=True):
-        dirty = _cache(row, scored, match.team_names)
+    for index, (row, scored) in enumerate(zip(deals, result.deals, strict=True)):
+        dirty = _cache(row, scored, match.team_names, settled=index < settled)
         if row.pk is None:
             new.append(row)
         elif dirty:
@@ -286,11 +292,11 @@ def _write_caches(match: Match, deals: list[Deal]) -> tuple[MatchResult, bool]:
     return result, bool(new or changed) or after != before
 
 
-def rescore(match: Match, deals: list[Deal]) -> MatchResult:
+def rescore(match: Match, deals: list[Deal], *, settled: int = 0) -> MatchResult:
     """Score `deals` (in order), write every cache and move the match to its next version."""
-    result, _ = _write_caches(match, deals)
+    result, _ = _write_caches(match, deals, settled=settled)
     match.version += 1
-    match.save()
+    match.save(update_fields=[*MATCH_CACHE_FIELDS, "finished_at", "version", "updated_at"])
     return result
 
 
@@ -355,7 +361,7 @@ def record_deal(
     row = Deal(match=match, seq=_next_seq(match, deals))
     row.set_from_engine(deal)
     deals.append(row)
-    rescore(match, deals)
+    rescore(match, deals, settled=len(deals) - 1)
     DealChange.objects.create(
         match=match,
         seq=row.seq,

@@ -41,7 +41,7 @@ from scorekeeper.scoring.cards import card_table
 from scorekeeper.web import throttle
 from scorekeeper.web.htmx import wants_partial
 
-from . import access, services
+from . import access, fragments, polling, services
 from .board import build_board, page_lang
 from .engine_text import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, translate_engine_message
 from .forms import DealForm, ImportForm, ManualDealForm, NewMatchForm, deal_initial
@@ -141,10 +141,25 @@ def _import_wait(request: HttpRequest) -> int | None:
 # Scoreboard ----------------------------------------------------------------------------------
 
 
+def _poll_shortcut(request: HttpRequest, role: str, **token: str) -> HttpResponse | None:
+    """A poll of the fragment answered from the match's version alone, in one query and without
+    the session (see polling.py): 204 when it asks for the version it shows (`?v=`, htmx then
+    leaves the page as it is), 304 when its If-None-Match still holds. None: render it."""
+    if not _is_htmx(request) or polling.message_waiting(request):
+        return None
+    if "v" not in request.GET and "If-None-Match" not in request.headers:
+        return None  # nothing to compare: the full path (no extra query)
+    version = polling.version_of(**token)
+    if request.GET.get("v") == str(version):
+        return polling.mark(HttpResponse(status=204))
+    tag = polling.etag(request, version=version, role=role)
+    return polling.not_modified_response(tag) if polling.not_modified(request, tag) else None
+
+
 def _board_response(request: HttpRequest, match: Match, *, can_score: bool) -> HttpResponse:
     # A poll that already has this version gets 204: htmx leaves the page as it is.
     if _is_htmx(request) and request.GET.get("v") == str(match.version):
-        return HttpResponse(status=204)
+        return polling.mark(HttpResponse(status=204))
     board = build_board(match, scorer_token=match.scorer_token if can_score else None)
     template = "matches/scoreboard.html"
     if _is_htmx(request):
@@ -162,12 +177,19 @@ def _board_response(request: HttpRequest, match: Match, *, can_score: bool) -> H
         "poll_url": poll_url,
         "submission": uuid.uuid4().hex,  # the "All passed" form: a double tap records one deal
     }
-    return render(request, template, context)
+    response = render(request, template, context)
+    if _is_htmx(request) and request.method in ("GET", "HEAD"):  # a poll: tagged for the next
+        role = polling.SCORER if can_score else polling.VIEWER
+        polling.mark(response, polling.etag(request, version=match.version, role=role))
+    return response
 
 
 @require_safe
 @vary_on_headers(HX)
 def scoreboard(request: HttpRequest, token: str) -> HttpResponse:
+    shortcut = _poll_shortcut(request, polling.SCORER, scorer_token=token)
+    if shortcut is not None:
+        return shortcut
     match = access.match_for_scorer(request, token)
     return _board_response(request, match, can_score=True)
 
@@ -175,6 +197,9 @@ def scoreboard(request: HttpRequest, token: str) -> HttpResponse:
 @require_safe
 @vary_on_headers(HX)
 def viewer(request: HttpRequest, token: str) -> HttpResponse:
+    shortcut = _poll_shortcut(request, polling.VIEWER, view_token=token)
+    if shortcut is not None:
+        return shortcut
     match = access.match_for_viewer(token)
     if not _is_htmx(request):  # a first visit, not a poll: its players' pages may count it
         access.remember_view(request, match)
@@ -207,6 +232,8 @@ def _gone_message(request: HttpRequest) -> None:
 def _carried(source: QueryDict, match: Match) -> dict[str, str]:
     """The deal form's fields found in `source`: the deal being typed, taken to the card-counting
     helper and back (initial values only: nothing is checked until the form is sent)."""
+    if not source:
+        return {}  # the usual case: no deal carried, no form to build for its field names
     names = DealForm(rules=match.engine_rules, team_names=match.team_names).fields
     values = {name: str(source.get(name)) for name in names if source.get(name)}
     return {name: value for name, value in values.items() if len(value) <= 1000}  # a note at most
@@ -270,7 +297,7 @@ def _problems(form: DealForm, *, saving: bool = False) -> list[str]:
 @require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers(HX)
 def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
-    match = access.match_for_scorer(request, token)
+    match = access.match_for_scorer(request, token, seats=False)
     if match.is_finished:
         messages.info(request, _("The match is over: no more deals."))
         return redirect("matches:scoreboard", token=token)
@@ -305,7 +332,10 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
         preview = _preview(match, form, saving=_saving(request))
         if _is_htmx(request):
             return _preview_response(request, _deal_context(match, form, preview))
-    return render(request, "matches/deal_form.html", _deal_context(match, form, preview))
+    extra = {}
+    if fragments.is_plain(form):  # the same inputs for every new deal of the match
+        extra["fields_html"] = fragments.new_deal_inputs(request, match, form)
+    return render(request, "matches/deal_form.html", _deal_context(match, form, preview, **extra))
 
 
 def _preview_response(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
@@ -339,7 +369,7 @@ def _deal_context(
 @require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers(HX)
 def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
-    match = access.match_for_scorer(request, token)
+    match = access.match_for_scorer(request, token, seats=False)
     row = get_object_or_404(match.deals, seq=seq)
     if row.kind == Deal.Kind.MANUAL:
         return redirect("matches:deal_manual_edit", token=token, seq=seq)
