@@ -7,7 +7,7 @@ from django.utils.translation import pgettext_lazy
 from scorekeeper.matches.engine_text import PRESET_NAMES
 from scorekeeper.matches.models import Match
 
-from .selectors import HistoryFilters
+from .selectors import ABANDONED, HistoryFilters
 
 MAX_BACKUP_BYTES = 20 * 1024 * 1024
 
@@ -37,7 +37,7 @@ class HistoryFilterForm(forms.Form):
     status = forms.ChoiceField(
         label=_("Status"),
         required=False,
-        choices=[("", _("All")), *Match.Status.choices],
+        choices=[("", _("All")), *Match.Status.choices, (ABANDONED, _("Abandoned"))],
     )
 
     def clean(self) -> dict[str, Any]:

@@ -22,13 +22,16 @@ from django.db.models import (
 )
 from django.utils import timezone
 
-from scorekeeper.matches.models import Deal, Match, Player
+from scorekeeper.matches.models import Deal, Match, Player, counted, decided
 from scorekeeper.scoring import MatchResult, Trump
 
 SEATS = ("seat0", "seat1", "seat2", "seat3")
 
 
 # History list --------------------------------------------------------------------------------
+
+
+ABANDONED = "abandoned"  # the status filter's third choice (Match.abandoned_at, not a status)
 
 
 @dataclass(frozen=True)
@@ -52,8 +55,10 @@ def filter_history(matches: QuerySet[Match], filters: HistoryFilters) -> QuerySe
         matches = matches.filter(game=filters.game)
     if filters.preset:
         matches = matches.filter(preset=filters.preset)
-    if filters.status:
-        matches = matches.filter(status=filters.status)
+    if filters.status == ABANDONED:
+        matches = matches.filter(abandoned_at__isnull=False)
+    elif filters.status:  # playing or finished, not abandoned
+        matches = matches.filter(status=filters.status, abandoned_at__isnull=True)
     if filters.player:
         matches = matches.filter(_any_seat_named(filters.player))
     if filters.q:
@@ -144,6 +149,12 @@ def match_facts(rows: list[Deal], result: MatchResult) -> MatchFacts:
 Visible = Callable[[str], Q]
 
 
+def _counted(visible: Visible) -> Visible:
+    """Of those, the ones statistics count: not deleted, with at least one deal (models.counted).
+    Abandoned matches count, except in wins and finished matches (models.decided)."""
+    return lambda prefix: visible(prefix) & counted(prefix)
+
+
 def player_ids_for(player: Player) -> list[int]:
     """The player, and every other name linked to the same account ("this is me")."""
     if player.user_id is None:
@@ -157,7 +168,7 @@ def linked_names(ids: list[int], player: Player, visible: Visible) -> QuerySet[P
     seated = Q()
     for seat in SEATS:
         seated |= Q(**{f"{seat}_id": OuterRef("pk")})
-    in_sight = Match.objects.filter(visible("")).filter(seated)
+    in_sight = Match.objects.filter(_counted(visible)("")).filter(seated)
     return Player.objects.filter(pk__in=ids).exclude(pk=player.pk).filter(Exists(in_sight))
 
 
@@ -228,12 +239,14 @@ def _contract_order(contract: str) -> tuple[int, str]:
 
 
 def player_stats(ids: list[int], visible: Visible) -> PlayerStats:
-    """The statistics of these names (one person) over the matches the viewer may see."""
+    """The statistics of these names (one person) over the matches the viewer may see, with a
+    deal and not deleted; wins and finished matches leave abandoned ones out."""
+    visible = _counted(visible)
     matches = Match.objects.filter(_seated(ids)).filter(visible("")).annotate(team=_team(ids))
     totals = matches.aggregate(
         played=Count("id"),
-        finished=Count("id", filter=Q(status=Match.Status.FINISHED)),
-        wins=Count("id", filter=Q(winner=F("team"))),
+        finished=Count("id", filter=decided()),
+        wins=Count("id", filter=decided() & Q(winner=F("team"))),
     )
     deals = (
         Deal.objects.filter(_seated(ids, "match__"))
@@ -289,7 +302,7 @@ def player_stats(ids: list[int], visible: Visible) -> PlayerStats:
     by_contract = sorted(rates("contract"), key=lambda item: _contract_order(item[0]))
     by_trump = sorted(rates("trump"), key=lambda item: _trump_order(item[0]))
     partners, opponents = _companions(ids, visible)
-    outcomes = matches.filter(status=Match.Status.FINISHED).order_by("created_at", "id")
+    outcomes = matches.filter(decided()).order_by("created_at", "id")
     form: list[float] = []
     window: list[int] = []
     for winner, team in outcomes.values_list("winner", "team"):
@@ -335,8 +348,8 @@ def _companions(ids: list[int], visible: Visible) -> tuple[list[Companion], list
                     .annotate(
                         role=Value(role),
                         n=Count("id"),
-                        finished=Count("id", filter=Q(status=Match.Status.FINISHED)),
-                        wins=Count("id", filter=Q(winner=team)),
+                        finished=Count("id", filter=decided()),
+                        wins=Count("id", filter=decided() & Q(winner=team)),
                     )
                     .order_by()
                 )

@@ -15,7 +15,7 @@ from django.views.decorators.vary import vary_on_headers
 from scorekeeper.matches import access, services
 from scorekeeper.matches.board import build_board
 from scorekeeper.matches.engine_text import explain
-from scorekeeper.matches.models import Match, MatchQuerySet, Player
+from scorekeeper.matches.models import DELETED_KEPT_DAYS, Match, MatchQuerySet, Player
 from scorekeeper.scoring import InvalidInput
 from scorekeeper.web import throttle
 from scorekeeper.web.htmx import wants_partial
@@ -29,18 +29,21 @@ PAGE_SIZE = 25
 
 
 def _mine(request: HttpRequest) -> MatchQuerySet:
+    """This browser's or account's matches (created or scored), deleted ones left out: its CSV
+    and backup hold these, matches without a deal included."""
     return Match.objects.visible_to(
         user=request.user if request.user.is_authenticated else None,
         device_key=request.session.get(access.DEVICE_KEY),
         remembered=access.remembered_tokens(request),
-    )
+    ).alive()
 
 
 @require_safe
 @vary_on_headers("HX-Request")
 def history(request: HttpRequest) -> HttpResponse:
     form = HistoryFilterForm(request.GET or None)
-    matches = filter_history(_mine(request), form.filters())
+    listed = _mine(request).listed().select_related("seat0", "seat1", "seat2", "seat3")
+    matches = filter_history(listed, form.filters())
     page = Paginator(matches, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
@@ -156,6 +159,36 @@ def _refusal(reason: str, name: str, *, by_scorer: bool) -> str:
         "This name is already linked to another account. If it is yours, unlink it on the "
         "Share page of one of its matches, then claim it."
     )
+
+
+# Recently deleted ----------------------------------------------------------------------------
+
+
+@require_safe
+def deleted(request: HttpRequest) -> HttpResponse:
+    """The matches this browser or account owns and deleted less than DELETED_KEPT_DAYS ago,
+    newest deletion first, each with a Restore button (its owner's only)."""
+    matches = (
+        access.owned(request)
+        .restorable()
+        .select_related("seat0", "seat1", "seat2", "seat3")
+        .order_by("-deleted_at", "-id")
+    )
+    return render(
+        request, "history/deleted.html", {"matches": matches, "kept_days": DELETED_KEPT_DAYS}
+    )
+
+
+@require_POST
+def undelete(request: HttpRequest, token: str) -> HttpResponseBase:
+    """Restore a deleted match: its owner's only (404 for anyone else, as its links)."""
+    match = get_object_or_404(access.owned(request).restorable(), scorer_token=token)
+    try:
+        services.restore_match(match_id=match.pk)
+    except services.NotRestorable:  # restored, or past the limit, since the page was shown
+        raise Http404 from None
+    messages.success(request, _("%(match)s restored.") % {"match": match})
+    return redirect("matches:scoreboard", token=match.scorer_token)
 
 
 # Files ---------------------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from .models import Match, MatchScorer, Player
+from .models import Match, MatchQuerySet, MatchScorer, Player
 from .services import Author
 
 DEVICE_KEY = "device"
@@ -46,7 +46,8 @@ def _with_seats(token_field: str, token: str, *, seats: bool = True) -> Match:
         if seats
         else Match.objects.all()
     )
-    return get_object_or_404(queryset, **{token_field: token})
+    # A deleted match's links answer like unknown ones, for everyone (its owner included).
+    return get_object_or_404(queryset.alive(), **{token_field: token})
 
 
 def is_owner(request: HttpRequest, match: Match) -> bool:
@@ -54,6 +55,11 @@ def is_owner(request: HttpRequest, match: Match) -> bool:
     if request.user.is_authenticated and match.owner_id == request.user.pk:
         return True
     return match.owner_key == request.session.get(DEVICE_KEY)
+
+
+def owned(request: HttpRequest) -> MatchQuerySet:
+    """The matches this browser or its account owns, deleted ones included (Recently deleted)."""
+    return Match.objects.of_owner(user=account(request), device_key=existing_device_key(request))
 
 
 def match_for_scorer(request: HttpRequest, token: str, *, seats: bool = True) -> Match:
@@ -122,7 +128,8 @@ class Viewer:
         """The matches this viewer may see, as a condition on Match (or, with `prefix` such as
         "match__", on a model that points to one): its owner (the creating browser or account),
         its scorers (a remembered scorer token, or the account's MatchScorer row) and whoever
-        opened its read-only link on this browser. Revoked tokens match nothing."""
+        opened its read-only link on this browser. Revoked tokens and deleted matches match
+        nothing."""
         condition = Q(**{f"{prefix}scorer_token__in": self.scorer_tokens}) | Q(
             **{f"{prefix}view_token__in": self.view_tokens}
         )
@@ -131,7 +138,7 @@ class Viewer:
         if self.user_id is not None:
             scored = MatchScorer.objects.filter(user_id=self.user_id).values("match_id")
             condition |= Q(**{f"{prefix}owner_id": self.user_id}) | Q(**{f"{prefix}id__in": scored})
-        return condition
+        return condition & Q(**{f"{prefix}deleted_at__isnull": True})
 
 
 def viewer_of(request: HttpRequest) -> Viewer:
@@ -190,7 +197,7 @@ def claim_access(request: HttpRequest, pk: int) -> ClaimAccess | None:
     user = account(request)
     if user is None:
         return None
-    matches = Match.objects.filter(_seated(pk))
+    matches = Match.objects.alive().filter(_seated(pk))
     player = Player.objects.filter(pk=pk).first()
     if player is None:
         return None

@@ -562,11 +562,13 @@ MANUAL_ERRORS = {
 
 
 class ManualDealForm(forms.Form):
+    """Points for each team, typed into empty fields: a blank one counts 0, both 0 is refused."""
+
     score0 = forms.IntegerField(
-        min_value=0, max_value=100_000, initial=0, error_messages=MANUAL_ERRORS
+        min_value=0, max_value=100_000, required=False, error_messages=MANUAL_ERRORS
     )
     score1 = forms.IntegerField(
-        min_value=0, max_value=100_000, initial=0, error_messages=MANUAL_ERRORS
+        min_value=0, max_value=100_000, required=False, error_messages=MANUAL_ERRORS
     )
     note = forms.CharField(
         label=_("Why (penalty, misdeal, ruling...)"),
@@ -587,6 +589,17 @@ class ManualDealForm(forms.Form):
         self.fields["score1"].label = team_names[1]
         if not self.is_bound:
             self.initial.setdefault("submission", uuid.uuid4().hex)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        for name in ("score0", "score1"):
+            if name in data and data[name] is None:
+                data[name] = 0  # left blank
+        if data.get("score0") == 0 and data.get("score1") == 0:
+            raise forms.ValidationError(
+                _("Nothing to record: enter the points of at least one team."), code="nothing"
+            )
+        return data
 
     def to_deal(self) -> ManualDeal:
         data = self.cleaned_data

@@ -2,17 +2,20 @@
 of the engine's result, rewritten in the same transaction as any change (see services.py)."""
 
 import secrets
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.scoring import Deal as EngineDeal
 from scorekeeper.scoring import Rules, deal_to_dict, parse_deal, rules_from_dict
 
 TOKEN_BYTES = 18  # 144 bits: links that cannot be guessed
+DELETED_KEPT_DAYS = 30  # a deleted match can be restored this long, then `purge_deleted` drops it
 
 
 def new_token() -> str:
@@ -79,6 +82,53 @@ class MatchQuerySet(models.QuerySet["Match"]):
     def newest_first(self) -> "MatchQuerySet":
         return self.order_by("-updated_at", "-id")
 
+    def alive(self) -> "MatchQuerySet":
+        """Not deleted: every page, list, statistic and file sees only these."""
+        return self.filter(deleted_at__isnull=True)
+
+    def listed(self) -> "MatchQuerySet":
+        """What My matches lists and the statistics count: alive, with at least one deal."""
+        return self.filter(counted())
+
+    def of_owner(self, *, user: Any = None, device_key: str | None = None) -> "MatchQuerySet":
+        """The matches this browser (device key) or account owns."""
+        return self.filter(owned_by(user=user, device_key=device_key))
+
+    def restorable(self, now: datetime | None = None) -> "MatchQuerySet":
+        """Deleted less than DELETED_KEPT_DAYS ago: the owner may still restore them."""
+        return self.filter(deleted_at__gte=deleted_cutoff(now))
+
+    def expired(self, now: datetime | None = None) -> "MatchQuerySet":
+        """Deleted DELETED_KEPT_DAYS ago or more: gone for good at the next purge."""
+        return self.filter(deleted_at__lt=deleted_cutoff(now))
+
+
+def deleted_cutoff(now: datetime | None = None) -> datetime:
+    return (now or timezone.now()) - timedelta(days=DELETED_KEPT_DAYS)
+
+
+def owned_by(*, user: Any = None, device_key: str | None = None) -> models.Q:
+    """A match this browser (device key) or account owns, as a condition (nothing for neither)."""
+    condition = models.Q(pk__in=[])
+    if device_key:
+        condition |= models.Q(owner_key=device_key)
+    if user is not None:
+        condition |= models.Q(owner=user)
+    return condition
+
+
+def counted(prefix: str = "") -> models.Q:
+    """A match the history lists and the statistics count (alive, with a deal), as a condition on
+    Match or, with a prefix such as "match__", on a model that points to one."""
+    return models.Q(**{f"{prefix}deleted_at__isnull": True, f"{prefix}deal_count__gt": 0})
+
+
+def decided(prefix: str = "") -> models.Q:
+    """A match that counts in win rates: finished, and not abandoned."""
+    return models.Q(
+        **{f"{prefix}status": Match.Status.FINISHED, f"{prefix}abandoned_at__isnull": True}
+    )
+
 
 class Match(models.Model):
     class Status(models.TextChoices):
@@ -127,6 +177,10 @@ class Match(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The owner abandoned it: kept and shown, no more deals, out of win rates (resumable).
+    abandoned_at = models.DateTimeField(null=True, blank=True)
+    # The owner deleted it: gone from every page and list, restorable for DELETED_KEPT_DAYS.
+    deleted_at = models.DateTimeField(null=True, blank=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -137,6 +191,12 @@ class Match(models.Model):
             # The history's order, with the owner: an account's first page is read in order from
             # the index (no sort of all its matches, no table lookup for other accounts' rows).
             models.Index(fields=["-created_at", "-id", "owner"], name="match_history_order"),
+            # Recently deleted and the daily purge read only the few deleted rows.
+            models.Index(
+                fields=["deleted_at"],
+                name="match_deleted",
+                condition=models.Q(deleted_at__isnull=False),
+            ),
         ]
         constraints = [
             models.CheckConstraint(
@@ -174,6 +234,31 @@ class Match(models.Model):
     @property
     def is_draw(self) -> bool:
         return self.is_finished and self.winner is None
+
+    @property
+    def is_abandoned(self) -> bool:
+        return self.abandoned_at is not None
+
+    @property
+    def in_play(self) -> bool:
+        """Still taking deals: neither finished nor abandoned."""
+        return not self.is_finished and not self.is_abandoned
+
+    @property
+    def restorable_until(self) -> datetime | None:
+        if self.deleted_at is None:
+            return None
+        return self.deleted_at + timedelta(days=DELETED_KEPT_DAYS)
+
+    @property
+    def team_players(self) -> tuple[str, str] | None:
+        """Each team's players ("Alice & Bruno"), or None when no seat has a name."""
+        if not any(self.seats):
+            return None
+        return (
+            f"{self.seat_name(0)} & {self.seat_name(2)}",
+            f"{self.seat_name(1)} & {self.seat_name(3)}",
+        )
 
     def seat_name(self, seat: int) -> str:
         player = self.seats[seat]

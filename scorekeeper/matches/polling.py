@@ -50,8 +50,8 @@ BUILD = _build_digest()
 
 def version_of(**token: str) -> int:
     """The version of the match of this link (one query; 404 for a link that is not, or no
-    longer, one: revoked links answer like unknown ones)."""
-    version = Match.objects.filter(**token).values_list("version", flat=True).first()
+    longer, one: revoked links and deleted matches answer like unknown ones)."""
+    version = Match.objects.alive().filter(**token).values_list("version", flat=True).first()
     if version is None:
         raise Http404
     return version

@@ -5,6 +5,7 @@ engine and rewrites the cached scores, all in one transaction. A failure changes
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -45,6 +46,10 @@ class MatchChanged(Exception):
 
 class MatchOver(Exception):
     """No deal can be added to a finished match."""
+
+
+class MatchAbandoned(MatchOver):
+    """Nor to an abandoned one (until its owner resumes it)."""
 
 
 class NothingToUndo(Exception):
@@ -354,6 +359,8 @@ def record_deal(
         return replay
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
+    if match.is_abandoned:
+        raise MatchAbandoned
     if match.is_finished:
         raise MatchOver
     _check(match, deal)
@@ -594,3 +601,66 @@ def match_file_for(match: Match, rows: list[Deal] | None = None) -> MatchFile:
         first_dealer=match.first_dealer,
         deals=tuple(d.to_engine() for d in rows),
     )
+
+
+# Deleting, restoring, abandoning a match (its owner's decisions; access.is_owner checks it) ------
+
+
+class NotRestorable(Exception):
+    """The match is not deleted, or was deleted too long ago (DELETED_KEPT_DAYS)."""
+
+
+def _set(match: Match, **values: object) -> Match:
+    """Write these fields and move the match to its next version, so that every phone polling
+    its board sees the change at once (and a deleted match's board stops answering)."""
+    for name, value in values.items():
+        setattr(match, name, value)
+    match.version += 1
+    match.save(update_fields=[*values, "version", "updated_at"])
+    return match
+
+
+@transaction.atomic
+def delete_match(*, match_id: int) -> Match:
+    """Soft delete: the match leaves every page, list, statistic and file, and its links answer
+    404; its owner may restore it for DELETED_KEPT_DAYS, then `purge_deleted` drops it."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if match.deleted_at is not None:
+        return match
+    return _set(match, deleted_at=timezone.now())
+
+
+@transaction.atomic
+def restore_match(*, match_id: int) -> Match:
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if not Match.objects.restorable().filter(pk=match.pk).exists():
+        raise NotRestorable
+    return _set(match, deleted_at=None)
+
+
+@transaction.atomic
+def abandon_match(*, match_id: int, abandoned: bool = True) -> Match:
+    """Abandon a match in play (kept and shown, marked, no more deals, out of win rates), or
+    resume it (`abandoned=False`). A finished match has nothing to abandon: MatchOver."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    if match.is_abandoned == abandoned:
+        return match
+    if abandoned and match.is_finished:
+        raise MatchOver
+    return _set(match, abandoned_at=timezone.now() if abandoned else None)
+
+
+def purge_deleted(*, now: datetime | None = None) -> int:
+    """Delete for good the matches deleted DELETED_KEPT_DAYS ago or more (their deals, changes
+    and scorers with them); how many matches went."""
+    ids = list(Match.objects.expired(now).values_list("pk", flat=True))
+    purged = 0
+    for start in range(0, len(ids), PURGE_BATCH):
+        batch = Match.objects.filter(pk__in=ids[start : start + PURGE_BATCH]).expired(now)
+        with transaction.atomic():  # a match restored meanwhile is no longer expired: kept
+            _, counts = batch.delete()
+        purged += counts.get(Match._meta.label, 0)
+    return purged
+
+
+PURGE_BATCH = 200  # matches per transaction: a long purge never holds the write lock for long

@@ -23,6 +23,10 @@ urlpatterns = [
     path("score/<str:token>/qr/<str:kind>.svg", views.qr_code, name="qr"),
     path("score/<str:token>/match.json", views.export_scorer, name="export"),
     path("score/<str:token>/rematch/", views.rematch, name="rematch"),
+    path("score/<str:token>/manage/", views.manage, name="manage"),
+    path("score/<str:token>/manage/delete/", views.delete_match, name="delete_match"),
+    path("score/<str:token>/manage/abandon/", views.abandon, name="abandon"),
+    path("score/<str:token>/manage/resume/", views.resume, name="resume"),
     path("view/<str:token>/", views.viewer, name="viewer"),
     path("view/<str:token>/match.json", views.export_viewer, name="export_viewer"),
 ]

@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
@@ -45,7 +46,7 @@ from . import access, fragments, polling, services
 from .board import build_board, page_lang
 from .engine_text import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, translate_engine_message
 from .forms import DealForm, ImportForm, ManualDealForm, NewMatchForm, deal_initial
-from .models import Deal, Match, Player
+from .models import DELETED_KEPT_DAYS, Deal, Match, Player
 
 HX = "HX-Request"
 HOUR = 3600  # the window of the import limits (settings.IMPORTS_PER_HOUR...)
@@ -174,6 +175,7 @@ def _board_response(request: HttpRequest, match: Match, *, can_score: bool) -> H
         "board": board,
         "match": match,
         "can_score": can_score,
+        "is_owner": can_score and access.is_owner(request, match),  # the Manage link
         "poll_url": poll_url,
         "submission": uuid.uuid4().hex,  # the "All passed" form: a double tap records one deal
     }
@@ -224,6 +226,15 @@ def _gone_message(request: HttpRequest) -> None:
     messages.info(
         request, _("This form was already saved, and that deal was undone since: nothing saved.")
     )
+
+
+def _no_more_deals(request: HttpRequest, *, abandoned: bool) -> None:
+    if abandoned:
+        messages.info(
+            request, _("This match was abandoned: no more deals. Its owner can resume it.")
+        )
+    else:
+        messages.info(request, _("The match is over: no more deals."))
 
 
 # Recording deals -----------------------------------------------------------------------------
@@ -298,8 +309,8 @@ def _problems(form: DealForm, *, saving: bool = False) -> list[str]:
 @vary_on_headers(HX)
 def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
     match = access.match_for_scorer(request, token, seats=False)
-    if match.is_finished:
-        messages.info(request, _("The match is over: no more deals."))
+    if not match.in_play:
+        _no_more_deals(request, abandoned=match.is_abandoned)
         return redirect("matches:scoreboard", token=token)
     initial: dict[str, Any] = {"version": match.version, **_carried(request.GET, match)}
     form = _deal_form(request, match, initial=initial)
@@ -319,8 +330,8 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
             except services.MatchChanged as changed:
                 form = _rebind_version(form, changed.match.version)
                 form.changed = True  # type: ignore[attr-defined]
-            except services.MatchOver:
-                messages.info(request, _("The match is over: no more deals."))
+            except services.MatchOver as over:
+                _no_more_deals(request, abandoned=isinstance(over, services.MatchAbandoned))
                 return redirect("matches:scoreboard", token=token)
             except services.SubmissionGone:
                 _gone_message(request)
@@ -426,8 +437,8 @@ def deal_passed(request: HttpRequest, token: str) -> HttpResponseBase:
         )
     except services.MatchChanged:
         _changed_message(request)
-    except services.MatchOver:
-        messages.info(request, _("The match is over: no more deals."))
+    except services.MatchOver as over:
+        _no_more_deals(request, abandoned=isinstance(over, services.MatchAbandoned))
     except services.SubmissionGone:
         _gone_message(request)
     else:
@@ -441,6 +452,9 @@ def deal_manual(request: HttpRequest, token: str, seq: int | None = None) -> Htt
     """A manual-score deal: a new one, or (with `seq`) a change to one."""
     match = access.match_for_scorer(request, token)
     row = get_object_or_404(match.deals, seq=seq, kind=Deal.Kind.MANUAL) if seq else None
+    if row is None and match.is_abandoned:
+        _no_more_deals(request, abandoned=True)
+        return redirect("matches:scoreboard", token=token)
     initial: dict[str, Any] = {"version": match.version}
     if row is not None:
         initial.update(score0=row.manual0, score1=row.manual1, note=row.note)
@@ -467,8 +481,8 @@ def deal_manual(request: HttpRequest, token: str, seq: int | None = None) -> Htt
             changed = True
             data = {**request.POST.dict(), "version": str(error.match.version)}
             form = ManualDealForm(data, team_names=match.team_names)
-        except services.MatchOver:
-            messages.info(request, _("The match is over: no more deals."))
+        except services.MatchOver as over:
+            _no_more_deals(request, abandoned=isinstance(over, services.MatchAbandoned))
             return redirect("matches:scoreboard", token=token)
         except services.SubmissionGone:
             _gone_message(request)
@@ -541,6 +555,85 @@ def deal_history(request: HttpRequest, token: str, seq: int) -> HttpResponse:
         "matches/history.html",
         {"match": match, "row": row, "changes": changes, "seq": seq},
     )
+
+
+# Managing the match: delete, abandon (its owner only) -------------------------------------------
+
+# The word typed to delete a match, in the page's language ("supprimer" in French); the English
+# word counts in every language (a page read before switching language).
+# Translators: the word typed to confirm deleting a match, lower case, easy to type on a phone.
+DELETE_WORD = gettext_lazy("delete")
+
+
+def _confirmed(typed: str) -> bool:
+    word = typed.strip().casefold()
+    return bool(word) and word in {str(DELETE_WORD).casefold(), "delete"}
+
+
+def _owner_only(request: HttpRequest, match: Match) -> HttpResponseBase | None:
+    """None for the match's owner; anyone else (a scorer) is sent back to the scoreboard."""
+    if access.is_owner(request, match):
+        return None
+    messages.error(request, _("Only the match's owner can delete or abandon it."))
+    return redirect("matches:scoreboard", token=match.scorer_token)
+
+
+def _manage_page(request: HttpRequest, match: Match, *, error: str = "") -> HttpResponse:
+    context = {"match": match, "word": DELETE_WORD, "error": error, "kept_days": DELETED_KEPT_DAYS}
+    return render(request, "matches/manage.html", context)
+
+
+@require_safe
+def manage(request: HttpRequest, token: str) -> HttpResponseBase:
+    match = access.match_for_scorer(request, token)
+    refused = _owner_only(request, match)
+    return refused if refused is not None else _manage_page(request, match)
+
+
+@require_POST
+def delete_match(request: HttpRequest, token: str) -> HttpResponseBase:
+    """Delete after the typed word: gone from every page, restorable from Recently deleted."""
+    match = access.match_for_scorer(request, token)
+    refused = _owner_only(request, match)
+    if refused is not None:
+        return refused
+    if not _confirmed(request.POST.get("confirm", "")[:100]):
+        error = _("Type %(word)s to confirm: nothing was deleted.") % {"word": DELETE_WORD}
+        return _manage_page(request, match, error=error)
+    services.delete_match(match_id=match.pk)
+    messages.success(
+        request,
+        _("%(match)s deleted. You can restore it here for %(days)s days.")
+        % {"match": match, "days": DELETED_KEPT_DAYS},
+    )
+    return redirect("history:deleted")
+
+
+@require_POST
+def abandon(request: HttpRequest, token: str) -> HttpResponseBase:
+    return _set_abandoned(request, token, abandoned=True)
+
+
+@require_POST
+def resume(request: HttpRequest, token: str) -> HttpResponseBase:
+    return _set_abandoned(request, token, abandoned=False)
+
+
+def _set_abandoned(request: HttpRequest, token: str, *, abandoned: bool) -> HttpResponseBase:
+    match = access.match_for_scorer(request, token)
+    refused = _owner_only(request, match)
+    if refused is not None:
+        return refused
+    try:
+        services.abandon_match(match_id=match.pk, abandoned=abandoned)
+    except services.MatchOver:
+        messages.info(request, _("The match is over: there is nothing to abandon."))
+    else:
+        if abandoned:
+            messages.success(request, _("Match abandoned. Resume it from Manage to play on."))
+        else:
+            messages.success(request, _("Match resumed: record the next deal."))
+    return redirect("matches:scoreboard", token=token)
 
 
 # Sharing, files, rematch ---------------------------------------------------------------------

@@ -10,12 +10,19 @@ RECENT = 8  # the rest is in My matches
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    """Start a match, or go back to one this browser created or scored through a link."""
-    matches = Match.objects.visible_to(
-        user=request.user if request.user.is_authenticated else None,
-        device_key=request.session.get(access.DEVICE_KEY),
-        remembered=access.remembered_tokens(request),
-    ).newest_first()[:RECENT]
+    """Start a match, or go back to one this browser created or scored through a link. Unlike
+    My matches, a match without a deal yet is listed (the one just created, or whose scorer link
+    was just opened, is found here); deleted ones are not."""
+    matches = (
+        Match.objects.visible_to(
+            user=access.account(request),
+            device_key=access.existing_device_key(request),
+            remembered=access.remembered_tokens(request),
+        )
+        .alive()
+        .select_related("seat0", "seat1", "seat2", "seat3")
+        .newest_first()[:RECENT]
+    )
     return render(request, "home.html", {"matches": matches})
 
 

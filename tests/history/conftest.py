@@ -37,6 +37,13 @@ def author(key: str) -> services.Author:
     return services.Author(key=key, label="test")
 
 
+def in_list(html: str, match: Match) -> bool:
+    """Whether a match list (My matches, home) shows this match: its row opens the scoreboard
+    while the match is in play, its review otherwise (issue 11)."""
+    rows = (f'href="/score/{match.scorer_token}/"', f'href="/view/{match.view_token}/review/"')
+    return any(row in html for row in rows)
+
+
 @pytest.fixture
 def make_match(db: None) -> MakeMatch:
     """A match created by `owner_key` (and owned by `owner`), its deals recorded one by one."""

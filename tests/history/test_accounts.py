@@ -12,7 +12,7 @@ from scorekeeper.matches import access
 from scorekeeper.matches.models import Match, MatchScorer, Player
 from tests.web.support import new_match_post
 
-from .conftest import OWNER_KEY, PASSWORD, Browser, Cast, MakeMatch
+from .conftest import FACTS_DEALS, OWNER_KEY, PASSWORD, Browser, Cast, MakeMatch, in_list
 
 pytestmark = pytest.mark.django_db
 
@@ -28,8 +28,11 @@ def signed_in_user(client: Client) -> int | None:
 def test_signup_creates_the_account_signs_in_and_claims_this_browsers_matches(
     make_match: MakeMatch, browser: Browser
 ) -> None:
-    mine = [make_match(), make_match()]
-    not_mine = make_match(owner_key="another-browser", players=("Xavier", "Yann", None, None))
+    # A deal each: My matches lists no match without one (issue 11).
+    mine = [make_match(deals=FACTS_DEALS[:1]), make_match(deals=FACTS_DEALS[:1])]
+    not_mine = make_match(
+        deals=FACTS_DEALS[:1], owner_key="another-browser", players=("Xavier", "Yann", None, None)
+    )
     client = browser(OWNER_KEY)
     response = client.post(
         "/accounts/signup/",
@@ -46,10 +49,10 @@ def test_signup_creates_the_account_signs_in_and_claims_this_browsers_matches(
         match.refresh_from_db()
         assert match.owner == user
         assert match.owner_key == OWNER_KEY
-        assert match.view_token in response.text
+        assert in_list(response.text, match)
     not_mine.refresh_from_db()
     assert not_mine.owner is None
-    assert not_mine.view_token not in response.text
+    assert not in_list(response.text, not_mine)
     # The names this browser gave are the account's too; the other browser's are not.
     assert set(Player.objects.filter(owner=user).values_list("name", flat=True)) == {
         "Alice",
@@ -77,8 +80,10 @@ def test_login_claims_created_and_scored_matches_and_logout_signs_out(
     make_match: MakeMatch, browser: Browser, make_user: Callable[[str], User]
 ) -> None:
     user = make_user("alice")
-    created = make_match()
-    scored = make_match(owner_key="friend-browser", players=("Xavier", "Yann", None, None))
+    created = make_match(deals=FACTS_DEALS[:1])
+    scored = make_match(
+        deals=FACTS_DEALS[:1], owner_key="friend-browser", players=("Xavier", "Yann", None, None)
+    )
     client = browser(OWNER_KEY)
     # Anonymous, this browser opens a friend's scorer link: remembered in the session only.
     assert client.get(f"/score/{scored.scorer_token}/").status_code == 200
@@ -99,8 +104,8 @@ def test_login_claims_created_and_scored_matches_and_logout_signs_out(
     # Both are in the history, on any device the account signs in on.
     elsewhere = browser("alices-other-phone", user)
     text = elsewhere.get("/history/").text
-    assert created.view_token in text
-    assert scored.view_token in text
+    assert in_list(text, created)
+    assert in_list(text, scored)
 
     assert client.get("/accounts/logout/").status_code == 405
     response = client.post("/accounts/logout/", follow=True)
@@ -158,7 +163,8 @@ def test_a_match_created_while_signed_in_belongs_to_the_account(
     assert response.status_code == 302, response.text[:2000]
     match = Match.objects.get()
     laptop = browser("alices-laptop", user)
-    assert match.view_token in laptop.get("/history/").text
+    # Still without a deal: on the home page of its owner's devices, not yet in My matches.
+    assert in_list(laptop.get("/").text, match)
 
 
 # "This is me" ---------------------------------------------------------------------------------
@@ -292,12 +298,12 @@ def test_switching_accounts_on_a_browser_does_not_show_the_first_ones_matches(
     make_match: MakeMatch, browser: Browser, make_user: Callable[[str], User]
 ) -> None:
     first, second = make_user("first"), make_user("second")
-    match = make_match(owner=first)
+    match = make_match(deals=FACTS_DEALS[:1], owner=first)
     client = browser(OWNER_KEY, first)
-    assert match.view_token in client.get("/history/").text
+    assert in_list(client.get("/history/").text, match)
     client.post("/accounts/login/", {"username": "second", "password": PASSWORD})
     assert signed_in_user(client) == second.pk
-    assert match.view_token not in client.get("/history/").text
+    assert not in_list(client.get("/history/").text, match)
     assert client.get(f"/score/{match.scorer_token}/").status_code == 200  # the link still works
     match.refresh_from_db()
     assert match.owner == first

@@ -18,9 +18,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.history.selectors import Companion
+from scorekeeper.matches import services
 from scorekeeper.matches.models import Match, MatchScorer, Player
 
-from .conftest import FACTS_DEALS, OWNER_KEY, Browser, Cast, MakeMatch
+from .conftest import FACTS_DEALS, OWNER_KEY, Browser, Cast, MakeMatch, author
 
 pytestmark = pytest.mark.django_db
 
@@ -103,6 +104,7 @@ def test_claim_see_revoke_see_again(story: Story, make_match: MakeMatch, who: st
     revoke(cast)
     make_match(
         "coinche",
+        FACTS_DEALS[:1],  # a match without a deal counts nowhere (issue 11)
         owner=cast.owner_user,
         team_names=("Later", "Again"),
         players=("Chloé", "Hugo", "Inès", "Jules"),
@@ -202,6 +204,10 @@ def test_a_read_only_link_the_player_opened_counts_on_their_page(
         team0_name="Later",
         team1_name="Again",
         seat0=chloe,
+    )
+    # A match without a deal counts nowhere (issue 11).
+    services.record_deal(
+        match_id=later.pk, expected_version=None, deal=FACTS_DEALS[0], author=author(OWNER_KEY)
     )
     assert phone.get(f"/players/{chloe.pk}/").context["stats"].matches == 2
     assert phone.get(f"/view/{later.view_token}/review/").status_code == 200

@@ -10,7 +10,7 @@ from django.test import Client
 
 from scorekeeper.matches.models import Match, Player
 
-from .conftest import OWNER_KEY, Cast
+from .conftest import OWNER_KEY, Cast, in_list
 
 pytestmark = pytest.mark.django_db
 
@@ -36,10 +36,10 @@ def zip_names(data: bytes) -> list[str]:
 @pytest.mark.parametrize("who", EVERYONE)
 def test_history_list_shows_only_ones_own_and_scored_matches(cast: Cast, who: str) -> None:
     text = client_of(cast, who).get("/history/").text
-    assert (cast.match.view_token in text) is (who in HISTORY_OF_IT)
-    assert cast.other.view_token not in text
-    # Nobody gets a scorer link from the history page.
-    assert cast.match.scorer_token not in text
+    assert in_list(text, cast.match) is (who in HISTORY_OF_IT)
+    assert not in_list(text, cast.other) and cast.other.scorer_token not in text
+    # The match is in play: its row opens the scoreboard, for who may score it only (issue 11).
+    assert (cast.match.scorer_token in text) is (who in HISTORY_OF_IT)
 
 
 @pytest.mark.parametrize("who", ["owner", "scorer", "viewer"])
@@ -135,10 +135,10 @@ def test_a_restore_belongs_to_who_restored_it(cast: Cast, who: str) -> None:
     assert "1 match restored." in response.text
     (restored,) = Match.objects.exclude(pk__in=before)
     assert restored.view_token != cast.match.view_token
-    assert restored.view_token in client.get("/history/").text
+    assert in_list(client.get("/history/").text, restored)
     for other in EVERYONE:
         if other != who:
-            assert restored.view_token not in client_of(cast, other).get("/history/").text
+            assert not in_list(client_of(cast, other).get("/history/").text, restored)
 
 
 # Revoking the links ------------------------------------------------------------------------------
@@ -161,9 +161,10 @@ def test_owner_regenerates_the_links_and_the_old_ones_404(cast: Cast) -> None:
         ):
             assert client.get(url).status_code == 404, url
     assert cast.owner.get(f"/view/{new_view}/review/").status_code == 200
-    assert new_view in cast.owner.get("/history/").text
+    assert in_list(cast.owner.get("/history/").text, cast.match)
     # The viewer, whose link was revoked, is not handed the new one anywhere.
     assert new_view not in cast.viewer.get("/history/").text
+    assert new_scorer not in cast.viewer.get("/history/").text
 
 
 def test_a_revoked_scorer_loses_the_match(cast: Cast) -> None:

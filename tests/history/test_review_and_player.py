@@ -10,7 +10,7 @@ from django.test import Client
 from scorekeeper.history.selectors import Companion, Rate
 from scorekeeper.matches.models import Deal, Match, Player
 
-from .conftest import OWNER_KEY, AliceData, Browser
+from .conftest import FACTS_DEALS, OWNER_KEY, AliceData, Browser
 
 pytestmark = pytest.mark.django_db
 
@@ -168,7 +168,7 @@ def test_player_page_renders_the_figures(alice_data: AliceData, browser: Browser
     html = browser(OWNER_KEY).get(f"/players/{alice.pk}/").text
     plain = text_of(html)
     assert "3 matches" in plain
-    assert "1 won (50 %)" in plain
+    assert "1 won of 2 finished (50 %)" in plain  # issue 11: said in words
     assert "8 deals" in plain
     assert "313.8 points per deal" in plain
     assert "3/4 contracts made" in plain
@@ -202,6 +202,7 @@ def test_linked_names_add_up(
     user = make_user("alice")  # type: ignore[operator]
     own = make_match(  # type: ignore[operator]
         "coinche",
+        FACTS_DEALS[:1],  # a match without a deal counts nowhere (issue 11)
         players=("Alice B.", "Zoé", "Yann", "Walter"),
         owner_key="alices-phone",
         owner=user,
@@ -222,4 +223,4 @@ def test_linked_names_add_up(
     response = browser(OWNER_KEY).get(f"/players/{alice.pk}/")
     assert response.context["stats"].matches == 3  # m1, m2, m3: not her own match
     assert "Also played as" not in text_of(response.text)
-    assert own.deal_count == 0
+    assert own.deal_count == 1  # counted: it has a deal

@@ -275,7 +275,7 @@ def test_a_manual_deal_with_a_note(owner_client: Client, match: Match) -> None:
         ({"score0": "-5", "score1": "0"}, "score0"),
         ({"score0": "0", "score1": "100001"}, "score1"),
         ({"score0": "ten", "score1": "0"}, "score0"),
-        ({"score0": "", "score1": "0"}, "score0"),
+        ({"score0": "", "score1": "ten"}, "score1"),  # a blank one counts 0 (issue 11)
     ],
 )
 def test_an_invalid_manual_score_saves_nothing(
