@@ -630,7 +630,9 @@ def _set_abandoned(request: HttpRequest, token: str, *, abandoned: bool) -> Http
         messages.info(request, _("The match is over: there is nothing to abandon."))
     else:
         if abandoned:
-            messages.success(request, _("Match abandoned. Resume it from Manage to play on."))
+            messages.success(
+                request, _("Match abandoned: it takes no more deals until you resume it.")
+            )
         else:
             messages.success(request, _("Match resumed: record the next deal."))
     return redirect("matches:scoreboard", token=token)
