@@ -4,8 +4,8 @@ Every value can be changed through an environment variable (GUNICORN_*), so one 
 laptop and a server. No request runs unbounded: a worker stuck longer than `timeout` is killed and
 replaced, request lines and headers are capped, and workers are recycled now and then so a leak
 cannot grow for ever. Measured on 2 cores with 50 tables scoring flat out (scripts/load_test.py,
-see README "Running in production"): gthread, 2 workers x 4 threads, used 26 ms of CPU per deal
-and saved with a p95 of 0.85 s; sync with 4 workers 30 ms and 1.2 s. A thread waiting on
+see README "Running in production"): gthread, 2 workers x 4 threads, 39.8 deals/s, 25 ms of CPU
+per deal, Save p95 0.75 s; sync with 4 workers 37.8 deals/s, 25 ms, 0.82 s. A thread waiting on
 PostgreSQL lets another use the CPU without a process (and its memory) for each.
 """
 
