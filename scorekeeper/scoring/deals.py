@@ -26,6 +26,10 @@ class PlayedDeal:
     announcements: TeamAnnouncements = ((), ())
     announcements_to: Override | None = None  # the table's ruling on whose announcements count
     note: str | None = None
+    # Who took, and who made the coinche that stands (a defender's coinche, or a taker's
+    # surcoinche), as seats 0-3; optional, for statistics only: they never change a score.
+    taker_player: int | None = None
+    coinche_player: int | None = None
 
     @property
     def defence(self) -> int:
@@ -102,6 +106,26 @@ def _check_belote(deal: PlayedDeal) -> None:
         raise InvalidInput("belote", "only one belote-rebelote in a suit contract")
 
 
+def _check_players(deal: PlayedDeal) -> None:
+    """Seats play in turn, team 0 at seats 0 and 2, team 1 at seats 1 and 3."""
+    if deal.taker_player is not None:
+        if deal.taker_player not in range(4):
+            raise InvalidInput("taker_player", "must be from 0 to 3")
+        if deal.taker_player % 2 != deal.taker:
+            raise InvalidInput("taker_player", "the player who took sits in the taking team")
+    if deal.coinche_player is not None:
+        if deal.coinche_player not in range(4):
+            raise InvalidInput("coinche_player", "must be from 0 to 3")
+        if deal.coinche == "none":
+            raise InvalidInput("coinche_player", "there is no coinche on this deal")
+        if deal.coinche == "coinche" and deal.coinche_player % 2 == deal.taker:
+            raise InvalidInput("coinche_player", "the player who coinched sits in the defence")
+        if deal.coinche == "surcoinche" and deal.coinche_player % 2 != deal.taker:
+            raise InvalidInput(
+                "coinche_player", "the player who surcoinched sits in the taking team"
+            )
+
+
 def check_deal(rules: Rules, deal: Deal) -> None:
     """Raise InvalidInput (path relative to the deal) if the rules do not allow this deal."""
     if isinstance(deal, PassedDeal):
@@ -118,6 +142,7 @@ def check_deal(rules: Rules, deal: Deal) -> None:
     _check_contract(rules, deal)
     if deal.coinche != "none" and not rules.is_coinche:
         raise InvalidInput("coinche", "classic belote has no coinche")
+    _check_players(deal)
     if deal.capot not in (None, 0, 1):
         raise InvalidInput("capot", "must be 0 or 1 (the team that won every trick)")
     if deal.capot is None:

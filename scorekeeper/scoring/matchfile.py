@@ -20,7 +20,8 @@ MAX_NAME = 60
 MAX_NOTE = 1000
 TOP_KEYS = {"format", "rules", "teams", "first_dealer", "deals"}
 DEAL_KEYS = {"passed", "note", "taker", "contract", "trump", "coinche", "taker_points", "capot",
-             "generale", "belote", "announcements", "announcements_to", "manual_scores"}  # fmt: skip
+             "generale", "belote", "announcements", "announcements_to", "manual_scores",
+             "taker_player", "coinche_player"}  # fmt: skip
 ANNOUNCEMENT_KEYS = {"kind", "high", "trump"}
 
 
@@ -180,7 +181,14 @@ def _played(data: Mapping[str, object], path: str) -> PlayedDeal:
         note=_text(data["note"], at("note"), MAX_NOTE, blank=True) or None
         if "note" in data
         else None,
+        taker_player=_seat(data, "taker_player", path),
+        coinche_player=_seat(data, "coinche_player", path),
     )
+
+
+def _seat(data: Mapping[str, object], key: str, path: str) -> int | None:
+    """An optional seat (0-3): who took, who coinched."""
+    return _int(data[key], _join(path, key), 0, 3) if key in data else None
 
 
 def parse_deal(value: object, path: str = "") -> Deal:
@@ -311,6 +319,10 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
             ]
         if deal.announcements_to is not None:
             out["announcements_to"] = deal.announcements_to
+        if deal.taker_player is not None:
+            out["taker_player"] = deal.taker_player
+        if deal.coinche_player is not None:
+            out["coinche_player"] = deal.coinche_player
     if deal.note:
         out["note"] = deal.note
     return out

@@ -189,6 +189,7 @@ def test_defaults() -> None:
     assert deal == PlayedDeal(
         taker=1, trump=Trump.CLUBS, contract=80, coinche="none", taker_points=100, capot=None,
         generale=False, belote=(0, 0), announcements=((), ()), announcements_to=None, note=None,
+        taker_player=None, coinche_player=None,
     )  # fmt: skip
 
 
@@ -645,6 +646,30 @@ BAD_INPUT = [
     pytest.param(put("deals", 2, value={}), "deals[2].taker", "required", id="empty-deal"),
     pytest.param(put("deals", 2, "note", value=7), "deals[2].note", "string",
                  id="note-not-a-string"),
+    # Who took and who coinched (issue 11): seats 0-3, in the right team, with a coinche.
+    pytest.param(put("deals", 0, "taker_player", value=4), "deals[0].taker_player", "0 to 3",
+                 id="taker-player-not-a-seat"),
+    pytest.param(put("deals", 0, "taker_player", value="Alice"), "deals[0].taker_player",
+                 "whole number", id="taker-player-a-name"),
+    pytest.param(put("deals", 0, "taker_player", value=True), "deals[0].taker_player",
+                 "whole number", id="taker-player-a-boolean"),
+    pytest.param(put("deals", 0, "taker_player", value=1), "deals[0].taker_player",
+                 "taking team", id="taker-player-of-the-defence"),
+    pytest.param(put("deals", 1, "taker_player", value=2), "deals[1].taker_player",
+                 "taking team", id="taker-player-of-team-0-for-team-1"),
+    pytest.param(put("deals", 1, "coinche_player", value=0), "deals[1].coinche_player",
+                 "no coinche", id="coinche-player-without-a-coinche"),
+    pytest.param(put("deals", 0, "coinche_player", value=0), "deals[0].coinche_player",
+                 "defence", id="coinche-player-of-the-takers"),
+    pytest.param(chain(put("deals", 0, "coinche", value="surcoinche"),
+                       put("deals", 0, "coinche_player", value=1)),
+                 "deals[0].coinche_player", "taking team", id="surcoinche-player-of-the-defence"),
+    pytest.param(put("deals", 0, "coinche_player", value=-1), "deals[0].coinche_player",
+                 "0 to 3", id="coinche-player-not-a-seat"),
+    pytest.param(put("deals", 2, "taker_player", value=0), "deals[2].taker_player",
+                 "no other key", id="taker-player-on-a-passed-deal"),
+    pytest.param(chain(start_from(CLASSIC), put("deals", 0, "coinche_player", value=1)),
+                 "deals[0].coinche_player", "no coinche", id="coinche-player-in-classic-belote"),
     # Deals after the one that finished the match.
     pytest.param(add_deal({"passed": True}), "deals[4]", "over", id="passed-deal-after-the-end"),
     pytest.param(add_deal({"manual_scores": [0, 0]}), "deals[4]", "over",
@@ -764,8 +789,10 @@ ROUND_TRIP_COINCHE: Doc = {
         {"taker": 0, "contract": "capot", "trump": "spades", "coinche": "coinche", "capot": 0,
          "belote": [1, 0]},
         {"taker": 1, "contract": "generale", "trump": "diamonds", "capot": 1, "generale": True},
-        {"taker": 0, "contract": 130, "trump": "all_trump", "taker_points": 140, "belote": [2, 1]},
+        {"taker": 0, "contract": 130, "trump": "all_trump", "taker_points": 140, "belote": [2, 1],
+         "taker_player": 2},
         {"taker": 1, "contract": 100, "trump": "hearts", "coinche": "surcoinche", "taker_points": 100,
+         "taker_player": 1, "coinche_player": 3,
          "announcements": [[tierce("10")],
                            [{"kind": "quarte", "high": "A", "trump": True}, carre("J")]],
          "announcements_to": 0},
@@ -775,7 +802,8 @@ ROUND_TRIP_COINCHE: Doc = {
         {"taker": 1, "contract": 80, "trump": "no_trump", "taker_points": 81,
          "announcements": [[carre("10")], [tierce("A")]], "announcements_to": 1},
         {"taker": 0, "contract": 80, "trump": "clubs", "capot": 1, "belote": [0, 1]},
-        {"taker": 1, "contract": 120, "trump": "spades", "taker_points": 85, "coinche": "coinche"},
+        {"taker": 1, "contract": 120, "trump": "spades", "taker_points": 85, "coinche": "coinche",
+         "coinche_player": 0},
         {"taker": 0, "contract": 100, "trump": "all_trump", "capot": 0, "generale": True,
          "belote": [1, 1]},
     ],
@@ -863,6 +891,7 @@ def test_the_round_trip_documents_use_every_deal_key() -> None:
     assert used == {
         "passed", "note", "taker", "contract", "trump", "coinche", "taker_points", "capot",
         "generale", "belote", "announcements", "announcements_to", "manual_scores",
+        "taker_player", "coinche_player",
     }  # fmt: skip
     outcomes = {
         deal.outcome
@@ -1043,8 +1072,13 @@ def played_deals(draw: st.DrawFn, game: Literal["coinche", "belote"]) -> PlayedD
         belote = (b0, draw(st.integers(0, 4 - b0)))
     else:
         belote = draw(st.sampled_from([(0, 0), (1, 0), (0, 1)]))
+    taker = draw(st.integers(0, 1))
+    # Who took: a player of the takers; who (sur)coinched: the defence's or the takers' player.
+    taker_player = draw(st.sampled_from([None, taker, taker + 2]))
+    caller = {"none": None, "coinche": 1 - taker, "surcoinche": taker}[coinche]
+    coinche_player = None if caller is None else draw(st.sampled_from([None, caller, caller + 2]))
     return PlayedDeal(
-        taker=draw(st.integers(0, 1)),
+        taker=taker,
         trump=trump,
         contract=contract,
         coinche=coinche,
@@ -1055,6 +1089,8 @@ def played_deals(draw: st.DrawFn, game: Literal["coinche", "belote"]) -> PlayedD
         announcements=draw(team_announcements(trump)),
         announcements_to=draw(st.sampled_from([None, 0, 1, "none"])),
         note=draw(notes),
+        taker_player=taker_player,
+        coinche_player=coinche_player,
     )
 
 
@@ -1207,3 +1243,50 @@ def test_harmless_texts_are_kept_as_written() -> None:
     assert match.teams[0].name == "Nous \U0001f44d"
     assert match.teams[1].players == ("Zoë", "Anna\u200bB")
     assert match.deals[0].note == "line 1\nline 2\twith a tab"
+
+
+# ---------------------------------------------------------------------------------------------
+# Who took and who coinched (issue 11): optional, never a score
+
+
+def test_the_taking_and_coinching_players_are_read_and_written_and_change_no_score() -> None:
+    doc = example()
+    doc["deals"][0].update({"taker_player": 2, "coinche_player": 3})
+    doc["deals"][1]["taker_player"] = 1
+    match = parse_match(doc)
+    first, second = match.deals[0], match.deals[1]
+    assert isinstance(first, PlayedDeal) and isinstance(second, PlayedDeal)
+    assert (first.taker_player, first.coinche_player) == (2, 3)
+    assert (second.taker_player, second.coinche_player) == (1, None)
+    assert dump_match(match)["deals"][0] == {
+        "taker": 0, "contract": 110, "trump": "hearts", "coinche": "coinche",
+        "taker_points": 120, "belote": [1, 0], "taker_player": 2, "coinche_player": 3,
+    }  # fmt: skip
+    assert match.score() == parse_match(example()).score()  # the same scores, deal by deal
+    # An older file (no such key) reads as before: nobody recorded.
+    older = parse_match(example()).deals[0]
+    assert isinstance(older, PlayedDeal)
+    assert (older.taker_player, older.coinche_player) == (None, None)
+    assert "taker_player" not in deal_to_dict(older)
+
+
+@pytest.mark.parametrize(
+    ("coinche", "taker", "allowed"),
+    [("coinche", 0, {1, 3}), ("coinche", 1, {0, 2}),
+     ("surcoinche", 0, {0, 2}), ("surcoinche", 1, {1, 3})],
+)  # fmt: skip
+def test_the_coinching_player_sits_on_the_side_that_called(
+    coinche: Coinche, taker: int, allowed: set[int]
+) -> None:
+    rules = rules_from_dict({"preset": "coinche"})
+    for seat in range(4):
+        deal = PlayedDeal(
+            taker=taker, trump=Trump.SPADES, contract=80, coinche=coinche, taker_points=100,
+            coinche_player=seat,
+        )  # fmt: skip
+        if seat in allowed:
+            check_deal(rules, deal)
+        else:
+            with pytest.raises(InvalidInput) as caught:
+                check_deal(rules, deal)
+            assert caught.value.path == "coinche_player"
