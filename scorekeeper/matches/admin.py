@@ -51,7 +51,13 @@ class DealInline(admin.TabularInline[Deal, Match]):
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin[Match]):
     list_display = ["__str__", "preset", "status", "total0", "total1", "deal_count", "updated_at"]
-    list_filter = ["status", "game", "preset"]
+    list_filter = [
+        "status",
+        "game",
+        "preset",
+        ("abandoned_at", admin.EmptyFieldListFilter),
+        ("deleted_at", admin.EmptyFieldListFilter),  # deleted: restorable, then purge_deleted
+    ]
     search_fields = ["team0_name", "team1_name"]
     date_hierarchy = "created_at"
     list_select_related = ["owner"]
