@@ -307,17 +307,35 @@ class DealForm(forms.Form):
         widget=widgets.HiddenInput, required=False, max_length=64, error_messages=HIDDEN_ERRORS
     )
 
-    def __init__(self, *args: Any, rules: Rules, team_names: tuple[str, str], **kwargs: Any):
+    def __init__(
+        self,
+        *args: Any,
+        rules: Rules,
+        team_names: tuple[str, str],
+        seat_names: Sequence[str] | None = None,
+        **kwargs: Any,
+    ):
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.team_names = team_names
         self.deal: PlayedDeal | None = None
         teams = [("0", team_names[0]), ("1", team_names[1])]
         cast(forms.ChoiceField, self.fields["taker"]).choices = teams
+        # Match.seat_name: a player's name, or the team and its rank ("Us (2)") for a blank seat.
+        self.seat_names = tuple(
+            seat_names or [f"{team_names[seat % 2]} ({seat // 2 + 1})" for seat in range(4)]
+        )
         trumps = [t for t in Trump if t.is_suit or rules.sa_ta]
         cast(forms.ChoiceField, self.fields["trump"]).choices = [
             (t.value, TRUMP_LABELS[t.value]) for t in trumps
         ]
+        # Who took (and who coinched): optional, one tap among the four players, a team's two
+        # together; the page's CSS shows only the two who can have done it (see app.css).
+        players = [("", _("Not said"))]
+        players += [(str(seat), self.seat_names[seat]) for seat in (0, 2, 1, 3)]
+        self.fields["taker_player"] = forms.ChoiceField(
+            label=_("Who took"), choices=players, required=False, initial="", widget=ChipSelect
+        )
         cast(forms.ChoiceField, self.fields["capot"]).choices = [("", _("No")), *teams]
         if rules.is_coinche:
             contracts: list[tuple[str, Any]] = [(str(b), str(b)) for b in rules.bid_values()]
@@ -342,6 +360,13 @@ class DealForm(forms.Form):
             self.fields["generale_bid"] = forms.BooleanField(
                 label=_("The takers announced a générale"),
                 required=False,
+            self.fields["coinche_player"] = forms.ChoiceField(
+                label=_("Who coinched or surcoinched"),
+                choices=players,
+                required=False,
+                initial="",
+                widget=ChipSelect,
+            )
                 widget=widgets.CheckboxInput,
             )
         most = 4 if rules.sa_ta else 1
@@ -509,6 +534,8 @@ class DealForm(forms.Form):
             self.add_engine_error(error)
             return data
         self.deal = deal
+            taker_player=_seat(data.get("taker_player")),
+            coinche_player=_seat(data.get("coinche_player")),
         return data
 
     def add_engine_error(self, error: InvalidInput) -> None:
@@ -541,6 +568,11 @@ def deal_initial(deal: PlayedDeal) -> dict[str, Any]:
     }
     if deal.contract == "generale":
         initial["generale_bid"] = True
+def _seat(value: str | None) -> int | None:
+    """A chosen player's seat ("" or absent: not said)."""
+    return int(value) if value else None
+
+
     if deal.contract is not None:
         initial["contract"] = str(deal.contract)
     for team, items in enumerate(deal.announcements):
@@ -555,6 +587,8 @@ def deal_initial(deal: PlayedDeal) -> dict[str, Any]:
     return initial
 
 
+        "taker_player": "" if deal.taker_player is None else str(deal.taker_player),
+        "coinche_player": "" if deal.coinche_player is None else str(deal.coinche_player),
 MANUAL_ERRORS = {
     "min_value": _("Points cannot be negative: give a penalty as points to the other team."),
     "max_value": _("At most 100,000 points."),

@@ -1,12 +1,13 @@
 """The inputs of a new deal's form, rendered once per match and language instead of per request.
 
 A new deal's form (GET, nothing carried back from the card-counting helper) shows the same inputs
-for every deal of a match: they depend only on the match's rules, team names and scorer link, the
-language, and this build of the app. Rendering them was a third of the server's time for a deal,
-so each worker keeps the last few hundred. This is a memo of a pure function of its key, not a
-cache of data: nothing in it can go stale (a new key for anything that changes the HTML), so each
-gunicorn worker may keep its own copy and every copy is right. The hidden version and one-time
-submission id, the CSRF token and the preview stay outside, rendered for each request."""
+for every deal of a match: they depend only on the match's rules, team and player names (who took)
+and scorer link, the language, and this build of the app. Rendering them was a third of the
+server's time for a deal, so each worker keeps the last few hundred. This is a memo of a pure
+function of its key, not a cache of data: nothing in it can go stale (a new key for anything that
+changes the HTML), so each gunicorn worker may keep its own copy and every copy is right. The
+hidden version and one-time submission id, the CSRF token and the preview stay outside, rendered
+for each request."""
 
 import hashlib
 import json
@@ -29,7 +30,8 @@ _lock = threading.Lock()
 
 
 def _key(match: Match) -> str:
-    parts = [BUILD, get_language(), match.rules, match.team_names, match.scorer_token]
+    seats = [match.seat_name(seat) for seat in range(4)]  # who took: the players' names
+    parts = [BUILD, get_language(), match.rules, match.team_names, seats, match.scorer_token]
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
 
 

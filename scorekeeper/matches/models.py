@@ -15,6 +15,7 @@ from scorekeeper.scoring import Deal as EngineDeal
 from scorekeeper.scoring import Rules, deal_to_dict, parse_deal, rules_from_dict
 
 TOKEN_BYTES = 18  # 144 bits: links that cannot be guessed
+TEAM_SEATS = ((0, 2), (1, 3))  # seats in playing order: team 0 sits at 0 and 2, team 1 at 1 and 3
 DELETED_KEPT_DAYS = 30  # a deleted match can be restored this long, then `purge_deleted` drops it
 
 
@@ -315,6 +316,10 @@ class Deal(models.Model):
     manual0 = models.PositiveIntegerField(null=True, blank=True)
     manual1 = models.PositiveIntegerField(null=True, blank=True)
     note = models.CharField(max_length=1000, blank=True)
+    # Who took, and who made the coinche that stands (a defender's coinche, a taker's
+    # surcoinche), as seats 0-3; optional, for statistics only (never a score).
+    taker_player = models.PositiveSmallIntegerField(null=True, blank=True)
+    coinche_player = models.PositiveSmallIntegerField(null=True, blank=True)
     # Cache of the engine's result for this deal within its match.
     number = models.PositiveIntegerField(default=0)
     outcome = models.CharField(max_length=10, blank=True)
@@ -343,6 +348,42 @@ class Deal(models.Model):
             models.CheckConstraint(
                 condition=models.Q(taker_points__isnull=True) | models.Q(taker_points__lte=162),
                 name="deal_taker_points_at_most_162",
+            ),
+            # Seats play in turn: team 0 sits at seats 0 and 2, team 1 at seats 1 and 3. (A
+            # NULL taker would make a plain `taker=0` unknown, which a CHECK lets through.)
+            models.CheckConstraint(
+                condition=models.Q(taker_player__isnull=True)
+                | models.Q(taker__isnull=False, taker=0, taker_player__in=TEAM_SEATS[0])
+                | models.Q(taker__isnull=False, taker=1, taker_player__in=TEAM_SEATS[1]),
+                name="deal_taker_player_in_the_taking_team",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(coinche_player__isnull=True)
+                | models.Q(
+                    taker__isnull=False,
+                    coinche="coinche",
+                    taker=0,
+                    coinche_player__in=TEAM_SEATS[1],
+                )
+                | models.Q(
+                    taker__isnull=False,
+                    coinche="coinche",
+                    taker=1,
+                    coinche_player__in=TEAM_SEATS[0],
+                )
+                | models.Q(
+                    taker__isnull=False,
+                    coinche="surcoinche",
+                    taker=0,
+                    coinche_player__in=TEAM_SEATS[0],
+                )
+                | models.Q(
+                    taker__isnull=False,
+                    coinche="surcoinche",
+                    taker=1,
+                    coinche_player__in=TEAM_SEATS[1],
+                ),
+                name="deal_coinche_player_in_the_right_team",
             ),
         ]
 
@@ -374,6 +415,9 @@ class Deal(models.Model):
             if self.announcements_to:
                 to = self.announcements_to
                 out["announcements_to"] = int(to) if to.isdigit() else to
+            for field in ("taker_player", "coinche_player"):
+                if getattr(self, field) is not None:
+                    out[field] = getattr(self, field)
         if self.note:
             out["note"] = self.note
         return out
@@ -407,6 +451,8 @@ class Deal(models.Model):
         self.announcements_to = "" if to is None else str(to)
         self.manual0, self.manual1 = manual
         self.note = data.get("note", "")
+        self.taker_player = data.get("taker_player")
+        self.coinche_player = data.get("coinche_player")
 
 
 class DealChange(models.Model):

@@ -264,6 +264,7 @@ def _preview(
 ) -> dict[str, Any]:
     """What the deal on the form would score, and the match totals after it (engine only)."""
     if form.deal is None:
+        seat_names=[match.seat_name(seat) for seat in range(4)],
         return {"problems": _problems(form, saving=saving)}
     rules = match.engine_rules
     result = score_deal(rules, form.deal)
@@ -308,7 +309,7 @@ def _problems(form: DealForm, *, saving: bool = False) -> list[str]:
 @require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers(HX)
 def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
-    match = access.match_for_scorer(request, token, seats=False)
+    match = access.match_for_scorer(request, token)  # the players' names: who took
     if not match.in_play:
         _no_more_deals(request, abandoned=match.is_abandoned)
         return redirect("matches:scoreboard", token=token)
@@ -360,7 +361,9 @@ def _preview_response(request: HttpRequest, context: dict[str, Any]) -> HttpResp
 
 def _rebind_version(form: DealForm, version: int) -> DealForm:
     data = {**form.data.dict(), "version": str(version)}  # type: ignore[attr-defined]
-    fresh = DealForm(data, rules=form.rules, team_names=form.team_names)
+    fresh = DealForm(
+        data, rules=form.rules, team_names=form.team_names, seat_names=form.seat_names
+    )
     fresh.is_valid()
     return fresh
 
@@ -380,7 +383,7 @@ def _deal_context(
 @require_http_methods(["GET", "HEAD", "POST"])
 @vary_on_headers(HX)
 def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
-    match = access.match_for_scorer(request, token, seats=False)
+    match = access.match_for_scorer(request, token)  # the players' names: who took
     row = get_object_or_404(match.deals, seq=seq)
     if row.kind == Deal.Kind.MANUAL:
         return redirect("matches:deal_manual_edit", token=token, seq=seq)
