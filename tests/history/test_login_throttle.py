@@ -4,7 +4,6 @@ says how long to wait; a successful login forgives that browser's own mistakes, 
 failures on other names. And the password rules the sign-up page states are the ones enforced."""
 
 from collections.abc import Callable
-from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -131,14 +130,17 @@ def test_the_lockout_page_is_in_the_visitors_language(alice: User) -> None:
 
 
 def test_the_lockout_messages_have_french_translations() -> None:
-    pending = Path(settings.BASE_DIR, "scorekeeper/locale/fr/LC_MESSAGES/pending-security.po")
-    text = pending.read_text(encoding="utf-8")
-    for msgid in (
-        'msgid "Too many failed logins"',
-        'msgid "Wait %(minutes)s minute, then try again."',
-        'msgid_plural "Wait %(minutes)s minutes, then try again."',
-    ):
-        assert msgid in text
+    with translation.override("fr"):
+        assert translation.gettext("Too many failed logins") != "Too many failed logins"
+        waits = [
+            translation.ngettext(
+                "Wait %(minutes)s minute, then try again.",
+                "Wait %(minutes)s minutes, then try again.",
+                n,
+            )
+            for n in (1, 15)
+        ]
+    assert all(wait.startswith("Attendez") for wait in waits), waits
 
 
 # Password rules ------------------------------------------------------------------------------
