@@ -51,6 +51,8 @@ from .widgets import ChipSelect, FastSelect
 ANNOUNCEMENT_SLOTS = 3  # per team; more than three declarations in one hand does not happen
 MAX_IMPORT_BYTES = 2 * 1024 * 1024
 NONE_VALUE = 0  # typed in a nullable number setting, it means "none"
+# Number inputs: every phone shows its digit keypad, and no browser offers old values.
+NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
 
 
 def _kind_choices() -> list[tuple[str, Any]]:
@@ -128,6 +130,7 @@ def setting_field(spec: Setting) -> forms.Field:
         min_value=0 if spec.nullable else spec.minimum,
         max_value=spec.maximum,
         help_text=help_text,
+        widget=forms.NumberInput(attrs=NUMERIC),
     )
 
 
@@ -278,14 +281,14 @@ class DealForm(forms.Form):
         required=False,
         min_value=0,
         max_value=162,
-        widget=widgets.NumberInput,
+        widget=widgets.NumberInput(attrs=NUMERIC),
     )
     defence_points = forms.IntegerField(
         label=_("Defence's card points"),
         required=False,
         min_value=0,
         max_value=162,
-        widget=widgets.NumberInput,
+        widget=widgets.NumberInput(attrs=NUMERIC),
     )
     capot = forms.ChoiceField(label=_("Capot (every trick)"), required=False, widget=ChipSelect)
     generale = forms.BooleanField(
@@ -318,17 +321,14 @@ class DealForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.rules = rules
         self.team_names = team_names
-        self.deal: PlayedDeal | None = None
-        teams = [("0", team_names[0]), ("1", team_names[1])]
-        cast(forms.ChoiceField, self.fields["taker"]).choices = teams
         # Match.seat_name: a player's name, or the team and its rank ("Us (2)") for a blank seat.
         self.seat_names = tuple(
             seat_names or [f"{team_names[seat % 2]} ({seat // 2 + 1})" for seat in range(4)]
         )
-        trumps = [t for t in Trump if t.is_suit or rules.sa_ta]
-        cast(forms.ChoiceField, self.fields["trump"]).choices = [
-            (t.value, TRUMP_LABELS[t.value]) for t in trumps
-        ]
+        self.deal: PlayedDeal | None = None
+        self.points_left_out: int | None = None  # card points typed, then a capot chosen
+        teams = [("0", team_names[0]), ("1", team_names[1])]
+        cast(forms.ChoiceField, self.fields["taker"]).choices = teams
         # Who took (and who coinched): optional, one tap among the four players, a team's two
         # together; the page's CSS shows only the two who can have done it (see app.css).
         players = [("", _("Not said"))]
@@ -336,6 +336,10 @@ class DealForm(forms.Form):
         self.fields["taker_player"] = forms.ChoiceField(
             label=_("Who took"), choices=players, required=False, initial="", widget=ChipSelect
         )
+        trumps = [t for t in Trump if t.is_suit or rules.sa_ta]
+        cast(forms.ChoiceField, self.fields["trump"]).choices = [
+            (t.value, TRUMP_LABELS[t.value]) for t in trumps
+        ]
         cast(forms.ChoiceField, self.fields["capot"]).choices = [("", _("No")), *teams]
         if rules.is_coinche:
             contracts: list[tuple[str, Any]] = [(str(b), str(b)) for b in rules.bid_values()]
@@ -356,10 +360,6 @@ class DealForm(forms.Form):
                 initial="none",
                 widget=ChipSelect,
             )
-        elif rules.generale_bid is not None:
-            self.fields["generale_bid"] = forms.BooleanField(
-                label=_("The takers announced a générale"),
-                required=False,
             self.fields["coinche_player"] = forms.ChoiceField(
                 label=_("Who coinched or surcoinched"),
                 choices=players,
@@ -367,6 +367,10 @@ class DealForm(forms.Form):
                 initial="",
                 widget=ChipSelect,
             )
+        elif rules.generale_bid is not None:
+            self.fields["generale_bid"] = forms.BooleanField(
+                label=_("The takers announced a générale"),
+                required=False,
                 widget=widgets.CheckboxInput,
             )
         most = 4 if rules.sa_ta else 1
@@ -488,6 +492,7 @@ class DealForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        self._require_points(data)
         if self.errors:
             return data
         taker_points = data.get("taker_points")
@@ -504,7 +509,9 @@ class DealForm(forms.Form):
                 self.add_error("defence_points", _("The two teams' card points add up to 162."))
                 return data
         else:
-            taker_points = None  # a capot's card points are fixed by the rules
+            # A capot's card points are fixed by the rules: points typed are left out, and said.
+            self.points_left_out = taker_points if taker_points is not None else defence_points
+            taker_points = None
         announcements = self._announcements()
         if announcements is None:
             return data
@@ -527,6 +534,8 @@ class DealForm(forms.Form):
             announcements=announcements,
             announcements_to=cast(Override | None, int(to) if to in ("0", "1") else to),
             note=data.get("note") or None,
+            taker_player=_seat(data.get("taker_player")),
+            coinche_player=_seat(data.get("coinche_player")),
         )
         try:
             check_deal(self.rules, deal)
@@ -534,9 +543,17 @@ class DealForm(forms.Form):
             self.add_engine_error(error)
             return data
         self.deal = deal
-            taker_player=_seat(data.get("taker_player")),
-            coinche_player=_seat(data.get("coinche_player")),
         return data
+
+    def _require_points(self, data: dict[str, Any]) -> None:
+        """No card points and no capot: said with the other missing fields on the first Save
+        (the engine, which says it too, only sees a form whose fields are all valid)."""
+        fields = ("taker_points", "defence_points", "capot")
+        if any(name in self.errors for name in fields) or data.get("capot"):
+            return
+        if data.get("taker_points") is None and data.get("defence_points") is None:
+            message = translate_engine_message("the takers' card points are needed (or a capot)")
+            self.add_error("taker_points", forms.ValidationError(message, code="required"))
 
     def add_engine_error(self, error: InvalidInput) -> None:
         message = translate_engine_message(error.message)
@@ -549,6 +566,11 @@ class DealForm(forms.Form):
             return
         name = "belote0" if path == "belote" else path
         self.add_error(name if name in self.fields else None, message)
+
+
+def _seat(value: str | None) -> int | None:
+    """A chosen player's seat ("" or absent: not said)."""
+    return int(value) if value else None
 
 
 def deal_initial(deal: PlayedDeal) -> dict[str, Any]:
@@ -565,14 +587,11 @@ def deal_initial(deal: PlayedDeal) -> dict[str, Any]:
         "note": deal.note or "",
         "coinche": deal.coinche,
         "announcements_to": "" if deal.announcements_to is None else str(deal.announcements_to),
+        "taker_player": "" if deal.taker_player is None else str(deal.taker_player),
+        "coinche_player": "" if deal.coinche_player is None else str(deal.coinche_player),
     }
     if deal.contract == "generale":
         initial["generale_bid"] = True
-def _seat(value: str | None) -> int | None:
-    """A chosen player's seat ("" or absent: not said)."""
-    return int(value) if value else None
-
-
     if deal.contract is not None:
         initial["contract"] = str(deal.contract)
     for team, items in enumerate(deal.announcements):
@@ -587,8 +606,6 @@ def _seat(value: str | None) -> int | None:
     return initial
 
 
-        "taker_player": "" if deal.taker_player is None else str(deal.taker_player),
-        "coinche_player": "" if deal.coinche_player is None else str(deal.coinche_player),
 MANUAL_ERRORS = {
     "min_value": _("Points cannot be negative: give a penalty as points to the other team."),
     "max_value": _("At most 100,000 points."),
@@ -599,10 +616,18 @@ class ManualDealForm(forms.Form):
     """Points for each team, typed into empty fields: a blank one counts 0, both 0 is refused."""
 
     score0 = forms.IntegerField(
-        min_value=0, max_value=100_000, required=False, error_messages=MANUAL_ERRORS
+        min_value=0,
+        max_value=100_000,
+        required=False,
+        error_messages=MANUAL_ERRORS,
+        widget=forms.NumberInput(attrs=NUMERIC),
     )
     score1 = forms.IntegerField(
-        min_value=0, max_value=100_000, required=False, error_messages=MANUAL_ERRORS
+        min_value=0,
+        max_value=100_000,
+        required=False,
+        error_messages=MANUAL_ERRORS,
+        widget=forms.NumberInput(attrs=NUMERIC),
     )
     note = forms.CharField(
         label=_("Why (penalty, misdeal, ruling...)"),

@@ -19,6 +19,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
+from django.views.i18n import set_language
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.accounts.throttle import client_ip
@@ -255,6 +256,7 @@ def _deal_form(request: HttpRequest, match: Match, **kwargs: Any) -> DealForm:
         request.POST if request.method == "POST" else None,
         rules=match.engine_rules,
         team_names=match.team_names,
+        seat_names=[match.seat_name(seat) for seat in range(4)],
         **kwargs,
     )
 
@@ -262,26 +264,68 @@ def _deal_form(request: HttpRequest, match: Match, **kwargs: Any) -> DealForm:
 def _preview(
     match: Match, form: DealForm, replacing: int | None = None, *, saving: bool = False
 ) -> dict[str, Any]:
-    """What the deal on the form would score, and the match totals after it (engine only)."""
+    """What the deal on the form would score, exactly as the saved deal will show it (a litige
+    reserve it receives included), and the match totals after it (engine only)."""
     if form.deal is None:
-        seat_names=[match.seat_name(seat) for seat in range(4)],
         return {"problems": _problems(form, saving=saving)}
     rules = match.engine_rules
     result = score_deal(rules, form.deal)
     rows = list(match.deals.in_order())
     deals = [form.deal if row.seq == replacing else row.to_engine() for row in rows]
+    index = next((i for i, row in enumerate(rows) if row.seq == replacing), len(rows))
     if replacing is None:
         deals.append(form.deal)
+    shown: dict[str, Any] = {"result": result, "scores": result.scores}
+    shown["left_out"] = form.points_left_out  # card points typed, then a capot chosen
     try:
         after = score_match(rules, deals, match.first_dealer)
     except InvalidInput as error:
-        return {"result": result, "error": translate_engine_message(error.message)}
-    lang = page_lang()
+        return {**shown, "error": translate_engine_message(error.message)}
+    played = after.deals[index]
+    received = (played.scores[0] - result.scores[0], played.scores[1] - result.scores[1])
     return {
-        "result": result,
-        "lines": render_lines(result.breakdown, lang, match.team_names),
+        **shown,
+        "scores": played.scores,  # what the deal adds, as the scoreboard will show it
+        "received": received,  # of which the litige reserve it receives
+        "lines": render_lines(played.breakdown, page_lang(), match.team_names),
         "after": after,
     }
+
+
+def _preview_carried(match: Match, form: DealForm, replacing: int | None = None) -> dict[str, Any]:
+    """The preview of a deal brought back to the form (from the card counter, or after a
+    language switch), at once: the form shown stays unbound, so nothing is marked wrong."""
+    initial = {name: form.get_initial_for_field(field, name) for name, field in form.fields.items()}
+    data = {
+        name: "on" if value is True else "" if value in (None, False) else str(value)
+        for name, value in initial.items()
+    }
+    typed = DealForm(data, rules=form.rules, team_names=form.team_names)
+    typed.is_valid()
+    return _preview(match, typed, replacing)
+
+
+def _switch_language(request: HttpRequest, match: Match) -> HttpResponseBase:
+    """A language button of the deal page (see deal_form.html): it posts the deal being typed,
+    which comes back in that language, carried in the query string as for the card counter.
+    Django's set_language does the switch, pointed back at the form; no script needed."""
+    query = urlencode(_carried(request.POST, match))
+    target = f"{request.path}?{query}" if query and len(query) <= 8000 else request.path
+    switch = urlencode({"language": request.POST.get("language", ""), "next": target})
+    request.POST = QueryDict(switch)  # what set_language reads
+    return set_language(request)
+
+
+def _left_out_message(request: HttpRequest, form: DealForm, number: int) -> None:
+    if form.points_left_out is not None:
+        messages.info(
+            request,
+            _(
+                "Deal %(n)s saved: the card points typed (%(points)s) were left out "
+                "because of the capot."
+            )
+            % {"n": number, "points": form.points_left_out},
+        )
 
 
 def _saving(request: HttpRequest) -> bool:
@@ -313,15 +357,18 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
     if not match.in_play:
         _no_more_deals(request, abandoned=match.is_abandoned)
         return redirect("matches:scoreboard", token=token)
-    initial: dict[str, Any] = {"version": match.version, **_carried(request.GET, match)}
+    if request.method == "POST" and "language" in request.POST:
+        return _switch_language(request, match)
+    carried = _carried(request.GET, match)
+    initial: dict[str, Any] = {"version": match.version, **carried}
     form = _deal_form(request, match, initial=initial)
-    preview: dict[str, Any] = {}
+    preview: dict[str, Any] = _preview_carried(match, form) if carried else {}
     if request.method == "POST":
         valid = form.is_valid() and form.deal is not None
         if valid and "preview" not in request.POST and not _is_htmx(request):
             assert form.deal is not None
             try:
-                services.record_deal(
+                row = services.record_deal(
                     match_id=match.pk,
                     expected_version=form.cleaned_data.get("version"),
                     deal=form.deal,
@@ -340,6 +387,7 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
             except InvalidInput as error:
                 form.add_error(None, translate_engine_message(error.message))
             else:
+                _left_out_message(request, form, row.number)
                 return redirect("matches:scoreboard", token=token)
         preview = _preview(match, form, saving=_saving(request))
         if _is_htmx(request):
@@ -391,9 +439,12 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
     # A passed deal can be turned into a played one (it was recorded by mistake).
     initial = deal_initial(engine_deal) if isinstance(engine_deal, PlayedDeal) else {}
     initial["version"] = match.version
-    initial.update(_carried(request.GET, match))  # back from the card-counting helper
+    if request.method == "POST" and "language" in request.POST:
+        return _switch_language(request, match)
+    carried = _carried(request.GET, match)  # back from the card counter, or a language switch
+    initial.update(carried)
     form = _deal_form(request, match, initial=initial)
-    preview: dict[str, Any] = {}
+    preview: dict[str, Any] = _preview_carried(match, form, seq) if carried else {}
     if request.method == "POST":
         valid = form.is_valid() and form.deal is not None
         if valid and "preview" not in request.POST and not _is_htmx(request):
@@ -417,6 +468,7 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
                 form.add_error(None, translate_engine_message(error.message))
             else:
                 messages.success(request, _("Deal %(n)s changed.") % {"n": row.number})
+                _left_out_message(request, form, row.number)
                 return redirect("matches:scoreboard", token=token)
         preview = _preview(match, form, replacing=seq, saving=_saving(request))
         if _is_htmx(request):
@@ -783,11 +835,14 @@ def count_cards(request: HttpRequest, token: str) -> HttpResponseBase:
     )
     # The total goes to the team that won these cards: the takers' or the defence's points (the
     # form works out the other). With no takers chosen yet, that team is taken as the takers.
+    # Both teams' points go back, so the deal form shows them and its preview at once.
     use = {k: v for k, v in deal.items() if k not in ("taker_points", "defence_points")}
     use["trump"] = trump.value
     if takers is None:
         use["taker"] = won_by
-    use["taker_points" if won_by == use["taker"] else "defence_points"] = str(min(total, 162))
+    counted = min(total, 162)
+    takers_points = counted if won_by == use["taker"] else 162 - counted
+    use["taker_points"], use["defence_points"] = str(takers_points), str(162 - takers_points)
     suits = [
         (
             suit,
@@ -811,6 +866,7 @@ def count_cards(request: HttpRequest, token: str) -> HttpResponseBase:
         "picked": picked,
         "last_trick": last_trick,
         "total": total,
+        "counted": bool(cards) or last_trick,  # nothing tapped: nothing to use yet
         "won_by": won_by,
         "takers": takers,
         "carried": sorted({**deal, "for": back}.items()),

@@ -75,6 +75,8 @@ MESSAGES: dict[Lang, dict[str, str]] = {
         "made_capot": "Made: capot",
         "failed_capot": "Failed: capot by the defence",
         "litige": "Litige: {points} each; the {other} of {team} are held for the next deal's winners",
+        "litige_unawarded": "Litige: {points} each; the {other} of {team} stay held in reserve, "
+        "not awarded (the match is over)",
         "ann_team": "Announcements counted for {team}: {items}",
         "ann_tie": "Announcements: equal best, none count",
         "ann_ruling_none": "Announcements: by the table's ruling, none count",
@@ -106,6 +108,8 @@ MESSAGES: dict[Lang, dict[str, str]] = {
         "failed_capot": "Dedans : capot de la défense",
         "litige": "Litige : {points} chacun ; les {other} de {team} en réserve pour les "
         "gagnants de la donne suivante",
+        "litige_unawarded": "Litige : {points} chacun ; les {other} de {team} restent en réserve, "
+        "non attribués (la partie est finie)",
         "ann_team": "Annonces comptées pour {team} : {items}",
         "ann_tie": "Annonces : meilleures égales, aucune ne compte",
         "ann_ruling_none": "Annonces : selon la table, aucune ne compte",

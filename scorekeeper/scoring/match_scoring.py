@@ -1,7 +1,7 @@
 """Scoring a match (RULES.md §6): running totals, the dealer, the litige reserve, the end and winner."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from .breakdown import Line, Note
@@ -119,6 +119,14 @@ def score_match(rules: Rules, deals: Sequence[Deal], first_dealer: int = 0) -> M
         if result.outcome != "passed":
             scored += 1
             winner = _decide(rules, result, received, totals, scored)
+        if winner is not None and result.outcome == "litige" and reserve:
+            # No next deal: the points held stay in reserve, not awarded (said on that deal).
+            lines = [
+                replace(line, key="litige_unawarded")
+                if isinstance(line, Note) and line.key == "litige"
+                else line
+                for line in lines
+            ]
         scored_deals.append(
             MatchDeal(
                 number=index + 1,

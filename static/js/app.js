@@ -1,4 +1,6 @@
 // Progressive enhancement only: every page works without this file.
+// Pages say what only works with the script (the live preview) under html.js (see app.css).
+document.documentElement.classList.add("js");
 // Card points: typing one team's points fills the other's (162 in all).
 document.addEventListener("input", (event) => {
   const input = event.target;
@@ -14,6 +16,42 @@ document.addEventListener("input", (event) => {
     other.value = "";
   }
 });
+// Capot: its card points are fixed by the rules, so points typed are greyed (read-only, still
+// sent: the preview and the save say they are left out) with a note saying why; "No" under Capot
+// brings them back. The capot or générale contract picks the takers' capot (and another contract
+// takes back a capot picked that way). Capture phase: done before the live preview reads it.
+function showCapot(form) {
+  const capot = form.querySelector("input[name=capot]:checked");
+  const on = Boolean(capot && capot.value !== "");
+  for (const input of form.querySelectorAll("input[name=taker_points], input[name=defence_points]")) {
+    input.readOnly = on;
+  }
+  const note = form.querySelector(".capot-note");
+  if (note) note.hidden = !on;
+}
+document.addEventListener("change", (event) => {
+  const input = event.target;
+  const form = input instanceof HTMLInputElement ? input.closest(".deal-form") : null;
+  if (!form) return;
+  if (["contract", "taker", "generale_bid"].includes(input.name)) {
+    const contract = form.querySelector("input[name=contract]:checked")?.value;
+    const bid = contract === "capot" || contract === "generale"
+      || Boolean(form.querySelector("input[name=generale_bid]:checked"));
+    const taker = form.querySelector("input[name=taker]:checked")?.value;
+    let value = null;  // the capot chip to pick, if any
+    if (bid && taker !== undefined) value = taker;
+    else if (!bid && form.dataset.autoCapot === "1") value = "";  // "No"
+    const chip = value === null ? null : form.querySelector(`input[name=capot][value="${value}"]`);
+    if (chip) {
+      chip.checked = true;
+      form.dataset.autoCapot = bid ? "1" : "";
+    }
+  } else if (input.name === "capot") {
+    form.dataset.autoCapot = "";
+  }
+  showCapot(form);
+}, true);
+for (const form of document.querySelectorAll(".deal-form")) showCapot(form);
 // A tap on "Save" disables it until the page changes: one tap, one deal (the server also dedups).
 document.addEventListener("submit", (event) => {
   const button = event.submitter;
@@ -23,7 +61,9 @@ document.addEventListener("submit", (event) => {
 });
 // Coming back to a page from the history cache: the buttons work again.
 window.addEventListener("pageshow", () => {
-  for (const button of document.querySelectorAll("button[disabled]")) button.disabled = false;
+  for (const button of document.querySelectorAll("button[disabled]:not(.stays-disabled)")) {
+    button.disabled = false;
+  }
 });
 // A field the server marked as wrong stops looking wrong once it is changed (the live preview
 // and the next save check it again). Its message stays, greyed, so nothing moves: a change fires

@@ -385,7 +385,8 @@ def test_counting_the_cards_keeps_the_deal_being_typed(
     assert use is not None
     url = use.group(1).replace("&amp;", "&")
     assert url.startswith(reverse("matches:deal_new", args=[match.scorer_token]) + "?")
-    assert "defence_points=55" in url and "taker_points" not in url
+    # Both teams' points come back (issue 11), so the form and its preview are filled at once.
+    assert "defence_points=55" in url and "taker_points=107" in url
     form = owner_client.get(url).text
     for kept in (
         r'name="taker" value="1"[^>]* checked',
@@ -393,6 +394,7 @@ def test_counting_the_cards_keeps_the_deal_being_typed(
         r'name="trump" value="diamonds"[^>]* checked',
         r'name="coinche" value="coinche"[^>]* checked',
         r'name="defence_points" value="55"',
+        r'name="taker_points" value="107"',
         r'name="submission" value="abc-123"',
         r'name="note"[^>]*value="Ben dealt"',
     ):
@@ -416,6 +418,8 @@ def test_counting_from_an_edited_deal_goes_back_to_it(
     edit = reverse("matches:deal_edit", args=[match.scorer_token, seq])
     assert f'href="{edit}?' in counted.text and "taker_points=20" in counted.text
     # Nonsense in `for` goes back to a new deal rather than failing.
-    odd = owner_client.get(link("count", match), {"for": "../../x", "won_by": "0"})
+    odd = owner_client.get(
+        link("count", match), {"for": "../../x", "won_by": "0", "card": "A-hearts"}
+    )
     assert odd.status_code == 200
     assert reverse("matches:deal_new", args=[match.scorer_token]) + "?" in odd.text
