@@ -16,6 +16,7 @@ from scorekeeper.scoring.breakdown import Lang
 
 from .deal_text import deal_summary
 from .models import Deal, Match
+from .undo import next_redo, next_undo, redo_label, undo_label
 
 SEATS = 4
 
@@ -44,6 +45,9 @@ class Board:
     rows: list[Deal] = field(repr=False)
     dealer: str
     speaker: str
+    # What the scorer's Undo and Redo buttons would do, in words (None: no button).
+    undo_label: str | None = None
+    redo_label: str | None = None
 
     @property
     def totals(self) -> tuple[int, int]:
@@ -129,4 +133,9 @@ def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
             )
         )
     board.deals.reverse()
+    if scorer_token is not None:  # two queries, whatever the number of deals
+        last = next_undo(match)
+        undone = next_redo(match)
+        board.undo_label = undo_label(last) if last is not None else None
+        board.redo_label = redo_label(undone) if undone is not None else None
     return board

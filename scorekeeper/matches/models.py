@@ -491,3 +491,8 @@ class DealChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} deal {self.number}"
+
+    @property
+    def is_redo(self) -> bool:
+        """A redo: the change it brings back, undoing an undo (see matches/undo.py)."""
+        return self.action != self.Action.UNDO and self.undoes_id is not None

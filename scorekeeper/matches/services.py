@@ -28,6 +28,7 @@ from scorekeeper.scoring import (
 
 from .deal_text import LANGS, deal_texts
 from .models import Deal, DealChange, Match, MatchScorer, Player, new_token
+from .undo import next_redo, next_undo
 
 # The match's own cache (set by _set_result), beside each deal's CACHE_FIELDS.
 MATCH_CACHE_FIELDS = ("total0", "total1", "reserve", "deal_count", "status", "winner")
@@ -54,6 +55,10 @@ class MatchAbandoned(MatchOver):
 
 class NothingToUndo(Exception):
     pass
+
+
+class NothingToRedo(Exception):
+    """No undo to reverse, or a change was made since (it ends what can be redone)."""
 
 
 class SubmissionGone(Exception):
@@ -441,34 +446,70 @@ def delete_deal(*, match_id: int, seq: int, expected_version: int | None, author
     )
 
 
-@transaction.atomic
-def undo_last_change(*, match_id: int, expected_version: int | None, author: Author) -> DealChange:
-    """Reverse the latest change not yet undone; repeated undos walk further back."""
-    match = _lock(match_id, expected_version)
-    last = (
-        match.changes.filter(undone=False)
-        .exclude(action=DealChange.Action.UNDO)
-        .order_by("-id")
+def _replayed_change(match: Match, submission: str | None) -> DealChange | None:
+    """The undo or redo this form already made (a double tap), if any."""
+    if not submission:
+        return None
+    return (
+        DealChange.objects.filter(match=match, submission=submission)
+        .filter(Q(action=DealChange.Action.UNDO) | Q(undoes__isnull=False))
+        .select_related("undoes")
         .first()
     )
-    if last is None:
-        raise NothingToUndo
+
+
+def _put_back(match: Match, seq: int, deal: dict[str, object] | None) -> None:
+    """Set the deal at `seq` to these match-file inputs (inserted in its place if it was
+    deleted), or remove it (None), and re-score the match."""
     deals = list(match.deals.in_order())
     by_seq = {d.seq: d for d in deals}
-    if last.action == DealChange.Action.ADD:
-        row = by_seq[last.seq]
+    if deal is None:
+        row = by_seq[seq]
         deals.remove(row)
         row.delete()
     else:
-        assert last.before is not None
-        restored = by_seq.get(last.seq) or Deal(match=match, seq=last.seq)
-        restored.set_from_engine(parse_deal(last.before))
+        restored = by_seq.get(seq) or Deal(match=match, seq=seq)
+        restored.set_from_engine(parse_deal(deal))
         if restored.pk is None:
             deals.append(restored)
             deals.sort(key=lambda d: d.seq)
         else:
             restored.save()
     rescore(match, deals)
+
+
+class ConfirmUndo(Exception):
+    """The match is finished: undoing may change its result, so the scorer confirms first."""
+
+    def __init__(self, change: DealChange) -> None:
+        super().__init__("The match is over: confirm the undo.")
+        self.change = change  # what the undo would reverse
+
+
+@transaction.atomic
+def undo_last_change(
+    *,
+    match_id: int,
+    expected_version: int | None,
+    author: Author,
+    submission: str | None = None,
+    confirmed: bool = True,
+) -> DealChange:
+    """Reverse the latest change not yet undone (a redo included); repeated undos walk further
+    back. On a finished match, `confirmed=False` changes nothing and raises ConfirmUndo. The
+    same `submission` twice (a double tap) undoes once and returns that undo."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    replay = _replayed_change(match, submission)
+    if replay is not None:
+        return replay
+    if expected_version is not None and match.version != expected_version:
+        raise MatchChanged(match)
+    last = next_undo(match)
+    if last is None:
+        raise NothingToUndo
+    if match.is_finished and not confirmed:
+        raise ConfirmUndo(last)
+    _put_back(match, last.seq, last.before)
     last.undone = True
     last.save(update_fields=["undone"])
     return DealChange.objects.create(
@@ -481,6 +522,44 @@ def undo_last_change(*, match_id: int, expected_version: int | None, author: Aut
         undoes=last,
         author_key=author.key,
         author=author.label,
+        submission=submission or None,
+    )
+
+
+@transaction.atomic
+def redo_last_undo(
+    *,
+    match_id: int,
+    expected_version: int | None,
+    author: Author,
+    submission: str | None = None,
+) -> DealChange:
+    """Bring back what the latest undo reversed, until a scorer makes a new change (then
+    NothingToRedo). Recorded as the change it brings back (add, edit or delete) undoing that
+    undo, so Undo reverses it again (see undo.py). A double tap redoes once."""
+    match = Match.objects.select_for_update().get(pk=match_id)
+    replay = _replayed_change(match, submission)
+    if replay is not None:
+        return replay
+    if expected_version is not None and match.version != expected_version:
+        raise MatchChanged(match)
+    undo = next_redo(match)
+    if undo is None or undo.undoes is None:
+        raise NothingToRedo
+    _put_back(match, undo.seq, undo.before)
+    undo.undone = True
+    undo.save(update_fields=["undone"])
+    return DealChange.objects.create(
+        match=match,
+        seq=undo.seq,
+        number=undo.number,
+        action=undo.undoes.action,
+        before=undo.after,
+        after=undo.before,
+        undoes=undo,
+        author_key=author.key,
+        author=author.label,
+        submission=submission or None,
     )
 
 

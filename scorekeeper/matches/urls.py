@@ -16,6 +16,7 @@ urlpatterns = [
     path("score/<str:token>/manual/", views.deal_manual, name="deal_manual"),
     path("score/<str:token>/deal/<int:seq>/manual/", views.deal_manual, name="deal_manual_edit"),
     path("score/<str:token>/undo/", views.undo, name="undo"),
+    path("score/<str:token>/redo/", views.redo, name="redo"),
     path("score/<str:token>/count/", views.count_cards, name="count"),
     path("score/<str:token>/share/", views.share, name="share"),
     path("score/<str:token>/share/renew/", views.regenerate_links, name="regenerate_links"),

@@ -47,7 +47,8 @@ from . import access, fragments, polling, services
 from .board import build_board, page_lang
 from .engine_text import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, translate_engine_message
 from .forms import DealForm, ImportForm, ManualDealForm, NewMatchForm, deal_initial
-from .models import DELETED_KEPT_DAYS, Deal, Match, Player
+from .models import DELETED_KEPT_DAYS, Deal, DealChange, Match, Player
+from .undo import change_words, reversed_words, undo_label
 
 HX = "HX-Request"
 HOUR = 3600  # the window of the import limits (settings.IMPORTS_PER_HOUR...)
@@ -158,7 +159,13 @@ def _poll_shortcut(request: HttpRequest, role: str, **token: str) -> HttpRespons
     return polling.not_modified_response(tag) if polling.not_modified(request, tag) else None
 
 
-def _board_response(request: HttpRequest, match: Match, *, can_score: bool) -> HttpResponse:
+def _board_response(
+    request: HttpRequest,
+    match: Match,
+    *,
+    can_score: bool,
+    confirm_undo: dict[str, str] | None = None,
+) -> HttpResponse:
     # A poll that already has this version gets 204: htmx leaves the page as it is.
     if _is_htmx(request) and request.GET.get("v") == str(match.version):
         return polling.mark(HttpResponse(status=204))
@@ -179,6 +186,7 @@ def _board_response(request: HttpRequest, match: Match, *, can_score: bool) -> H
         "is_owner": can_score and access.is_owner(request, match),  # the Manage link
         "poll_url": poll_url,
         "submission": uuid.uuid4().hex,  # the "All passed" form: a double tap records one deal
+        "confirm_undo": confirm_undo,  # the question before undoing in a finished match
     }
     response = render(request, template, context)
     if _is_htmx(request) and request.method in ("GET", "HEAD"):  # a poll: tagged for the next
@@ -577,24 +585,55 @@ def deal_delete(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
 @require_POST
 @vary_on_headers(HX)
 def undo(request: HttpRequest, token: str) -> HttpResponseBase:
+    """Undo the latest change. On a finished match the first tap asks (a confirmation page, or
+    the board with the question in place of the buttons through htmx) and changes nothing."""
     match = access.match_for_scorer(request, token)
     try:
         change = services.undo_last_change(
             match_id=match.pk,
             expected_version=_version(request),
             author=access.author(request, match),
+            submission=_submission(request),
+            confirmed=request.POST.get("confirm") == "yes",
         )
     except services.MatchChanged:
         _changed_message(request)
     except services.NothingToUndo:
         messages.info(request, _("Nothing to undo."))
+    except services.ConfirmUndo as ask:
+        return _confirm_undo(request, match, ask.change)
     else:
-        assert change.undoes is not None
-        messages.success(
-            request,
-            _("Undone: deal %(n)s %(action)s.")
-            % {"n": change.number, "action": change.undoes.get_action_display()},
+        messages.success(request, _("Undone: %(change)s.") % {"change": reversed_words(change)})
+    return _after_change(request, match)
+
+
+def _confirm_undo(request: HttpRequest, match: Match, change: DealChange) -> HttpResponse:
+    confirm = {"label": undo_label(change), "what": change_words(change)}
+    if _is_htmx(request):
+        return _board_response(request, match, can_score=True, confirm_undo=confirm)
+    submission = _submission(request) or f"{uuid.uuid4().hex}-undo"
+    context = {"match": match, "confirm_undo": confirm, "undo_submission": submission}
+    return render(request, "matches/undo_confirm.html", context)
+
+
+@require_POST
+@vary_on_headers(HX)
+def redo(request: HttpRequest, token: str) -> HttpResponseBase:
+    """Bring back what the latest undo reversed (until a new change is made)."""
+    match = access.match_for_scorer(request, token)
+    try:
+        change = services.redo_last_undo(
+            match_id=match.pk,
+            expected_version=_version(request),
+            author=access.author(request, match),
+            submission=_submission(request),
         )
+    except services.MatchChanged:
+        _changed_message(request)
+    except services.NothingToRedo:
+        messages.info(request, _("Nothing to redo."))
+    else:
+        messages.success(request, _("Redone: %(change)s.") % {"change": change_words(change)})
     return _after_change(request, match)
 
 

@@ -31,6 +31,7 @@ SCORER_PAGES: list[tuple[str, str, dict[str, object]]] = [
     ("get", "deal_manual_edit", {"seq": 2}),
     ("post", "deal_manual_edit", {"seq": 2}),
     ("post", "undo", {}),
+    ("post", "redo", {}),
     ("get", "count", {}),
     ("get", "share", {}),
     ("post", "regenerate_links", {}),
@@ -87,7 +88,8 @@ def test_the_read_only_link_shows_the_scores_without_any_control(
     assert "Read-only view" in page.text
     assert f">{match.total0}<" in page.text and "penalty" in page.text
     assert match.scorer_token not in page.text
-    for control in ("Record a deal", "Undo", "Rematch", "/deal/", "/undo/", "/share/"):
+    controls = ("Record a deal", "Undo", "Redo", "Rematch", "/deal/", "/undo/", "/redo/", "/share/")
+    for control in controls:
         assert control not in page.text
     export = other_client.get(reverse("matches:export_viewer", args=[match.view_token]))
     assert export.status_code == 200 and export.json()["format"] == "belote-match/1"
@@ -118,6 +120,7 @@ def test_the_read_only_token_opens_no_scorer_page(
         "passed/",
         "manual/",
         "undo/",
+        "redo/",
         "share/",
         "share/renew/",
         "rematch/",

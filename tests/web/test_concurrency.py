@@ -98,7 +98,7 @@ def test_a_stale_manual_score_is_told_and_keeps_its_input(
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("action", ["deal_passed", "undo", "deal_delete"])
+@pytest.mark.parametrize("action", ["deal_passed", "undo", "redo", "deal_delete"])
 def test_stale_one_tap_actions_change_nothing_and_say_why(
     owner_client: Client,
     other_client: Client,

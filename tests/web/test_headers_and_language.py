@@ -12,6 +12,7 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from scorekeeper.matches.models import Match
+from tests.pending_french import french_with_pending
 
 from .conftest import MakeMatch
 from .support import coinche_deal
@@ -64,12 +65,15 @@ def test_every_page_has_a_strict_content_security_policy(
 
 
 def test_a_french_browser_gets_french(client: Client, match: Match) -> None:
-    board = client.get(
-        reverse("matches:scoreboard", args=[match.scorer_token]),
-        headers={"accept-language": "fr-FR,fr;q=0.9,en;q=0.5"},
-    )
+    with french_with_pending("undo"):
+        board = client.get(
+            reverse("matches:scoreboard", args=[match.scorer_token]),
+            headers={"accept-language": "fr-FR,fr;q=0.9,en;q=0.5"},
+        )
     assert '<html lang="fr">' in board.text
-    assert "Noter une donne" in board.text and "Annuler" in board.text
+    # Undo is "Défaire" (issue 11): "Annuler" reads as Cancel.
+    assert "Noter une donne" in board.text and "Défaire" in board.text
+    assert "Annuler" not in board.text
     assert "Record a deal" not in board.text
     assert board["Content-Language"] == "fr"
     new = client.get(reverse("matches:new"), headers={"accept-language": "fr"})

@@ -180,6 +180,7 @@ def test_a_deleted_match_takes_no_deal(
         ("deal_passed", {}),
         ("deal_manual", {"score0": "10", "score1": ""}),
         ("undo", {}),
+        ("redo", {}),
         ("abandon", {}),
         ("delete_match", {"confirm": "delete"}),
     ):

@@ -148,7 +148,7 @@ def test_undo_without_javascript(owner_client: Client, match: Match) -> None:
     assert response.status_code == 302 and response["Location"] == link("scoreboard", match)
     assert Deal.objects.filter(match=match).count() == 2
     board = owner_client.get(response["Location"])
-    assert "Undone: deal 3 added." in board.text
+    assert "Undone: deal 3 recorded (all passed)." in board.text  # the Undo button's words
     assert "All passed" not in board.text.split('<h2 class="deals-title">')[1]
 
 
