@@ -184,6 +184,17 @@ def _team(ids: list[int], prefix: str = "") -> Case:
     return Case(When(first_team, then=Value(0)), default=Value(1), output_field=IntegerField())
 
 
+def _seat(ids: list[int], prefix: str = "") -> Case:
+    """The seat (0-3) these players sit at, in each match."""
+    return Case(
+        *(
+            When(Q(**{f"{prefix}{seat}_id__in": ids}), then=Value(n))
+            for n, seat in enumerate(SEATS)
+        ),
+        output_field=IntegerField(),
+    )
+
+
 @dataclass
 class Rate:
     total: int
@@ -212,16 +223,24 @@ class PlayerStats:
     finished: int
     wins: int
     deals: int
+    # Contracts credited to the player: those they took, and their team's when the deal does not
+    # say who took (Deal.taker_player); `taken_by_player` counts the first kind.
     taken: Rate
+    taken_by_player: int
     by_contract: list[tuple[str, Rate]]
     by_trump: list[tuple[str, Rate]]
-    coinching: Rate  # our coinches that made the takers fail
-    coinched: Rate  # contracts of ours that were coinched, and made anyway
+    coinching: Rate  # our coinches (theirs, or the team's if not said) that made the takers fail
+    coinched: Rate  # contracts credited to the player that were coinched, and made anyway
     capots: int
     average_points: float | None
     partners: list[Companion]
     opponents: list[Companion]
     form: list[float]  # share of wins over the last ten finished matches, match after match
+
+    @property
+    def taken_by_team(self) -> int:
+        """Contracts of the player's team whose deal does not say who took."""
+        return self.taken.total - self.taken_by_player
 
 
 FORM_WINDOW = 10
@@ -251,11 +270,19 @@ def player_stats(ids: list[int], visible: Visible) -> PlayerStats:
     deals = (
         Deal.objects.filter(_seated(ids, "match__"))
         .filter(visible("match__"))
-        .annotate(team=_team(ids, "match__"))
+        .annotate(team=_team(ids, "match__"), seat=_seat(ids, "match__"))
     )
-    ours = Q(taker=F("team"))
+    # A contract is the player's when they took it, or when their team did and who took is not
+    # said; a coinche likewise (a surcoinche keeps who surcoinched: the defence's coinche is then
+    # the team's).
+    took = Q(taker_player=F("seat"))
+    ours = Q(taker=F("team")) & (Q(taker_player__isnull=True) | took)
     played = Q(kind=Deal.Kind.PLAYED)
     coinched = ~Q(coinche="none")
+    our_coinche = (
+        Q(coinche="surcoinche") | Q(coinche_player__isnull=True) | Q(coinche_player=F("seat"))
+    )
+    theirs = ~Q(taker=F("team"))
     scored = ~Q(kind=Deal.Kind.PASSED)
     # One pass over the deals, grouped by contract and trump (a few dozen rows at most): the
     # totals are the sums of the groups, the two tables their tallies.
@@ -266,9 +293,12 @@ def player_stats(ids: list[int], visible: Visible) -> PlayerStats:
             .annotate(
                 scored=Count("id", filter=scored),
                 taken=Count("id", filter=played & ours),
+                taken_by_player=Count("id", filter=played & Q(taker=F("team")) & took),
                 made=Count("id", filter=played & ours & Q(outcome="made")),
-                coinching=Count("id", filter=played & ~ours & coinched),
-                coinching_won=Count("id", filter=played & ~ours & coinched & Q(outcome="failed")),
+                coinching=Count("id", filter=played & theirs & coinched & our_coinche),
+                coinching_won=Count(
+                    "id", filter=played & theirs & coinched & our_coinche & Q(outcome="failed")
+                ),
                 coinched=Count("id", filter=played & ours & coinched),
                 coinched_made=Count("id", filter=played & ours & coinched & Q(outcome="made")),
                 capots=Count("id", filter=played & Q(capot=F("team"))),
@@ -286,8 +316,8 @@ def player_stats(ids: list[int], visible: Visible) -> PlayerStats:
     )
     agg = {
         key: sum(group[key] or 0 for group in groups)
-        for key in ("scored", "taken", "made", "coinching", "coinching_won", "coinched",
-                    "coinched_made", "capots", "points")
+        for key in ("scored", "taken", "taken_by_player", "made", "coinching", "coinching_won",
+                    "coinched", "coinched_made", "capots", "points")
     }  # fmt: skip
 
     def rates(key: str) -> list[tuple[str, Rate]]:
@@ -314,6 +344,7 @@ def player_stats(ids: list[int], visible: Visible) -> PlayerStats:
         wins=totals["wins"],
         deals=agg["scored"],
         taken=Rate(agg["taken"], agg["made"]),
+        taken_by_player=agg["taken_by_player"],
         by_contract=by_contract,
         by_trump=by_trump,
         coinching=Rate(agg["coinching"], agg["coinching_won"]),

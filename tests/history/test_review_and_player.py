@@ -224,3 +224,24 @@ def test_linked_names_add_up(
     assert response.context["stats"].matches == 3  # m1, m2, m3: not her own match
     assert "Also played as" not in text_of(response.text)
     assert own.deal_count == 1  # counted: it has a deal
+
+
+def test_review_puts_the_biggest_deal_and_the_passed_deals_on_separate_lines(
+    facts_match: Match, browser: Browser
+) -> None:
+    """Issue 11: "Biggest deal: ..." and "1 deal all passed" are two lines, not one joined by ·."""
+    html = review(browser("someone-with-the-link"), facts_match)
+    biggest = re.search(r"<p[^>]*>([^<]*Biggest deal[^<]*)</p>", html)
+    passed = re.search(r"<p[^>]*>\s*1 deal all passed\s*</p>", html)
+    assert biggest is not None and passed is not None
+    assert "·" not in biggest.group(1) and "passed" not in biggest.group(1)
+    assert biggest.start() < passed.start()
+
+
+def test_review_of_a_match_without_a_passed_deal_has_no_passed_line(
+    make_match: object, browser: Browser
+) -> None:
+    match = make_match("coinche", FACTS_DEALS[:2])  # type: ignore[operator]
+    html = review(browser("x"), match)
+    assert "Biggest deal: deal 2, 250 points, Nous" in text_of(html)
+    assert "all passed" not in html
