@@ -65,6 +65,29 @@ window.addEventListener("pageshow", () => {
     button.disabled = false;
   }
 });
+// Who took, who coinched: a player picked on a side that no longer fits (the takers or the
+// coinche changed since) goes back to "Not said", before the live preview reads the form
+// (capture phase), so a chip the page no longer shows is never sent.
+document.addEventListener("change", (event) => {
+  const input = event.target;
+  if (!(input instanceof HTMLInputElement) || !["taker", "coinche"].includes(input.name)) return;
+  const form = input.form;
+  if (!form) return;
+  const taker = form.querySelector("input[name=taker]:checked")?.value;
+  const coinche = form.querySelector("input[name=coinche]:checked")?.value;
+  const team = taker === undefined ? null : Number(taker);
+  const sides = {
+    taker_player: team,
+    coinche_player:
+      team === null ? null : coinche === "coinche" ? 1 - team : coinche === "surcoinche" ? team : null,
+  };
+  for (const [name, side] of Object.entries(sides)) {
+    const picked = form.querySelector(`input[name=${name}]:checked`);
+    if (!picked || picked.value === "" || (side !== null && Number(picked.value) % 2 === side)) continue;
+    const unsaid = form.querySelector(`input[name=${name}][value=""]`);
+    if (unsaid) unsaid.checked = true;
+  }
+}, true);
 // A field the server marked as wrong stops looking wrong once it is changed (the live preview
 // and the next save check it again). Its message stays, greyed, so nothing moves: a change fires
 // as the field loses focus, often on the very tap that is pressing the save button.
@@ -98,26 +121,3 @@ document.addEventListener("focusin", (event) => {
     event.target.select();
   }
 });
-// Who took, who coinched: a player picked on a side that no longer fits (the takers or the
-// coinche changed since) goes back to "Not said", before the live preview reads the form
-// (capture phase), so a chip the page no longer shows is never sent.
-document.addEventListener("change", (event) => {
-  const input = event.target;
-  if (!(input instanceof HTMLInputElement) || !["taker", "coinche"].includes(input.name)) return;
-  const form = input.form;
-  if (!form) return;
-  const taker = form.querySelector("input[name=taker]:checked")?.value;
-  const coinche = form.querySelector("input[name=coinche]:checked")?.value;
-  const team = taker === undefined ? null : Number(taker);
-  const sides = {
-    taker_player: team,
-    coinche_player:
-      team === null ? null : coinche === "coinche" ? 1 - team : coinche === "surcoinche" ? team : null,
-  };
-  for (const [name, side] of Object.entries(sides)) {
-    const picked = form.querySelector(`input[name=${name}]:checked`);
-    if (!picked || picked.value === "" || (side !== null && Number(picked.value) % 2 === side)) continue;
-    const unsaid = form.querySelector(`input[name=${name}][value=""]`);
-    if (unsaid) unsaid.checked = true;
-  }
-}, true);
