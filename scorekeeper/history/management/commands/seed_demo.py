@@ -82,6 +82,10 @@ def random_deal(rng: random.Random, rules: Rules) -> EngineDeal:
             contract = "capot"
         roll = rng.random()
         coinche = "coinche" if roll < 0.08 else "surcoinche" if roll < 0.1 else "none"
+    # Who took (most tables say) and who coinched or surcoinched: seats of the right team.
+    taker_player = taker + 2 * rng.randrange(2) if rng.random() < 0.7 else None
+    caller = {"coinche": 1 - taker, "surcoinche": taker}.get(coinche)
+    coinche_player = caller + 2 * rng.randrange(2) if caller is not None else None
     return PlayedDeal(
         taker=taker,
         trump=trump,
@@ -91,6 +95,8 @@ def random_deal(rng: random.Random, rules: Rules) -> EngineDeal:
         capot=capot,
         belote=belote,
         announcements=announcements,
+        taker_player=taker_player,
+        coinche_player=coinche_player,
     )
 
 
