@@ -5,6 +5,7 @@ every cached field of every deal and of the match equals what `score_match` give
 A refused step (MatchOver, NothingToUndo, an edit or delete that would leave a deal after the end)
 must leave the database as it was."""
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ from tests.engine.test_properties import any_deal, choose, rule_set
 from .support import CREATOR, OWNER_KEY
 
 LANGS: tuple[Lang, ...] = ("en", "fr")
-OPERATIONS = ["add", "add", "add", "edit", "delete", "undo"]
+OPERATIONS = ["add", "add", "add", "edit", "delete", "undo", "redo"]
 
 
 def state(match_id: int) -> Any:
@@ -101,8 +102,10 @@ def apply(match_id: int, operation: str, index: int, deal: Any) -> None:
         services.delete_deal(
             match_id=match_id, seq=seqs[index % len(seqs)], expected_version=None, author=CREATOR
         )
-    else:
+    elif operation == "undo":
         services.undo_last_change(match_id=match_id, expected_version=None, author=CREATOR)
+    else:
+        services.redo_last_undo(match_id=match_id, expected_version=None, author=CREATOR)
 
 
 @pytest.mark.django_db
@@ -128,9 +131,62 @@ def test_cached_scores_always_equal_a_recomputation(
             before = state(match.pk)
             try:
                 apply(match.pk, operation, index, deal)
-            except (services.MatchOver, services.NothingToUndo, InvalidInput) as refused:
+            except (
+                services.MatchOver,
+                services.NothingToUndo,
+                services.NothingToRedo,
+                InvalidInput,
+            ) as refused:
                 if isinstance(refused, services.MatchOver):
                     assert Match.objects.get(pk=match.pk).is_finished
                 assert state(match.pk) == before
             assert_cache_is_a_recomputation(match.pk)
+        transaction.set_rollback(True)
+
+
+def deals_of(match_id: int) -> list[tuple[int, dict[str, Any]]]:
+    return [(row.seq, row.as_match_dict()) for row in Deal.objects.filter(match_id=match_id)]
+
+
+@pytest.mark.django_db
+@settings(
+    max_examples=20,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(scenarios(), st.integers(min_value=1, max_value=6))
+def test_undoing_then_redoing_as_many_steps_restores_every_deal(
+    scenario: tuple[Rules, int, list[tuple[str, int, Any]]], steps_back: int
+) -> None:
+    """Undo k times, then Redo k times: the same deals, scored the same, as before the undos (and
+    each undo walks back through the states the changes went through)."""
+    rules, first_dealer, steps = scenario
+    with transaction.atomic():
+        match = services.create_match(
+            owner_key=OWNER_KEY,
+            rules=rules,
+            team_names=("Nous", "Eux"),
+            players=("Alice", "Chloé", "Bruno", "David"),
+            first_dealer=first_dealer,
+        )
+        for operation, index, deal in steps:
+            if operation in ("undo", "redo"):
+                operation = "add"
+            with contextlib.suppress(services.MatchOver, InvalidInput):  # refused: as it was
+                apply(match.pk, operation, index, deal)
+        start = deals_of(match.pk)
+        undone = 0
+        for _ in range(steps_back):
+            try:
+                services.undo_last_change(match_id=match.pk, expected_version=None, author=CREATOR)
+            except services.NothingToUndo:
+                break
+            undone += 1
+            assert_cache_is_a_recomputation(match.pk)
+        for _ in range(undone):
+            services.redo_last_undo(match_id=match.pk, expected_version=None, author=CREATOR)
+            assert_cache_is_a_recomputation(match.pk)
+        with pytest.raises(services.NothingToRedo):
+            services.redo_last_undo(match_id=match.pk, expected_version=None, author=CREATOR)
+        assert deals_of(match.pk) == start
         transaction.set_rollback(True)
