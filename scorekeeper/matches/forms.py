@@ -331,7 +331,7 @@ class DealForm(forms.Form):
         cast(forms.ChoiceField, self.fields["taker"]).choices = teams
         # Who took (and who coinched): optional, one tap among the four players, a team's two
         # together; the page's CSS shows only the two who can have done it (see app.css).
-        players = [("", _("Not said"))]
+        players: list[tuple[str, Any]] = [("", _("Not said"))]
         players += [(str(seat), self.seat_names[seat]) for seat in (0, 2, 1, 3)]
         self.fields["taker_player"] = forms.ChoiceField(
             label=_("Who took"), choices=players, required=False, initial="", widget=ChipSelect

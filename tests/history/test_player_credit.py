@@ -30,7 +30,13 @@ def with_players(deals: list[object]) -> list[object]:
     seats = {0: {"taker_player": 2}, 2: {"taker_player": 0, "coinche_player": 1},
              5: {"coinche_player": 3}}  # fmt: skip
     return [
-        replace(deal, **seats[i]) if i in seats and isinstance(deal, PlayedDeal) else deal
+        replace(
+            deal,
+            taker_player=seats[i].get("taker_player"),
+            coinche_player=seats[i].get("coinche_player"),
+        )
+        if i in seats and isinstance(deal, PlayedDeal)
+        else deal
         for i, deal in enumerate(deals)
     ]
 
