@@ -4,7 +4,10 @@ The fragment (`#scoreboard`, asked by htmx) depends only on: the match's version
 moves it, new links included), who asks (the scorer link shows the buttons, the read-only link
 does not), the language, this build of the app (templates, code, translations), and for the
 scorer link the browser's CSRF cookie (its forms carry a token made from it). It shows no time and
-nothing of the session but the messages of a change just made. So its ETag is a digest of those,
+nothing of the session but the messages of a change just made. The Undo and Redo buttons' words
+come from the match's change rows, which are only written in the transaction that moves its
+version (the question before undoing a finished match is only ever a POST's answer, never
+polled). So its ETag is a digest of those,
 and a poll whose If-None-Match still holds is answered 304 after one query (the version), without
 loading the session: the link's token is the capability. A browser with a message waiting (its
 `messages` cookie) takes the full path, which shows and clears it.
