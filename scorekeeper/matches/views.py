@@ -417,9 +417,7 @@ def _preview_response(request: HttpRequest, context: dict[str, Any]) -> HttpResp
 
 def _rebind_version(form: DealForm, version: int) -> DealForm:
     data = {**form.data.dict(), "version": str(version)}  # type: ignore[attr-defined]
-    fresh = DealForm(
-        data, rules=form.rules, team_names=form.team_names, seat_names=form.seat_names
-    )
+    fresh = DealForm(data, rules=form.rules, team_names=form.team_names, seat_names=form.seat_names)
     fresh.is_valid()
     return fresh
 

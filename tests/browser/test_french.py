@@ -9,8 +9,6 @@ from django.utils import translation
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from tests.pending_french import french_with_pending
-
 from .conftest import REPO, NewPhone, Shot, chip, expect_totals, page_errors
 
 pytestmark = [
@@ -63,7 +61,7 @@ def test_french_phone(new_phone: NewPhone, live_server: LiveServer, shot: Shot) 
     page.locator(".savebar .btn-primary").click()
     page.wait_for_url(re.compile(r"/score/[^/]+/$"))
     expect_totals(page, 180, 60)
-    with french_with_pending("undo"):  # Undo says what it undoes, as "Défaire" (issue 11)
+    with translation.override("fr"):  # Undo says what it undoes, as "Défaire" (issue 11)
         page.reload()
         expect(page.locator("#scoreboard .undo-redo button")).to_have_text(
             "Défaire\u00a0: donne 1 enregistrée"

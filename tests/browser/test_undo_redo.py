@@ -5,11 +5,11 @@ walks forward in order, and Undo is never beside Rematch."""
 import re
 
 import pytest
+from django.utils import translation
 from playwright.sync_api import Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import DealChange, Match
-from tests.pending_french import french_with_pending
 
 from .conftest import SHOTS, NewPhone, Shot, expect_totals, page_errors, start_match
 
@@ -170,7 +170,7 @@ def test_in_french_undo_is_defaire(
     new_phone: NewPhone, live_server: LiveServer, shot: Shot
 ) -> None:
     page = new_phone(locale="fr-FR")
-    with french_with_pending("undo"):
+    with translation.override("fr"):
         page.goto(f"{live_server.url}/new/")
         page.locator("input[name=preset][value='belote']").check()
         page.locator("input[name=team0_name]").fill("Nous")

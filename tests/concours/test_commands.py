@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 from django.core.management import call_command
-
-from tests.pending_french import french_with_pending
+from django.utils import translation
 
 from .builders import EXAMPLE_TEXT, Doc, doc, example, round_, table
 
@@ -202,7 +201,7 @@ def test_call_command_withdraw_before_the_draw(tmp_path: Path) -> None:
     ],
 )
 def test_french_errors(tmp_path: Path, data: Doc, error: str, path: str) -> None:
-    with french_with_pending("tournament"):
+    with translation.override("fr"):
         code, out = call("tournament_standings", str(write(tmp_path, data)), "--lang", "fr")
     assert code == EXIT_INVALID
     assert out == {"error": error, "path": path}

@@ -2,11 +2,11 @@
 in English and French."""
 
 import pytest
+from django.utils import translation
 
 from scorekeeper.concours import PaperCheck, paper_check
 from scorekeeper.scoring import rules_from_dict
 from scorekeeper.tournaments.texts import paper_warning
-from tests.pending_french import french_with_pending
 
 BELOTE_12 = rules_from_dict({"preset": "belote", "deals_limit": 12, "target": None})
 
@@ -68,7 +68,7 @@ def test_no_check_where_the_totals_are_not_known(rules: dict[str, object]) -> No
 
 
 def test_french_warnings() -> None:
-    with french_with_pending("tournament"):
+    with translation.override("fr"):
         assert (
             paper_warning(PaperCheck(1944, 1924, -20, "belote", 1))
             == "20 manquants\u00a0: une belote\u00a0?"

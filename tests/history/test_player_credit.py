@@ -8,12 +8,11 @@ from html import unescape
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from scorekeeper.history.selectors import PlayerStats, Rate
 from scorekeeper.matches.models import Match, Player
 from scorekeeper.scoring import PlayedDeal
-from tests.pending_french import french_with_pending
 
 from .conftest import FACTS_DEALS, OWNER_KEY, Browser, MakeMatch
 
@@ -122,7 +121,7 @@ def test_the_win_rate_is_over_finished_matches_not_abandoned_and_says_so(
 def test_the_credit_is_said_in_french(recorded: Match, browser: Browser) -> None:
     client = browser(OWNER_KEY)
     client.cookies["django_language"] = "fr"
-    with french_with_pending("stats"):
+    with translation.override("fr"):
         _, alice = page(client, "Alice")
         _, chloe = page(client, "Chloé")
     assert "Tous pris par Alice." in alice

@@ -17,13 +17,13 @@ from django.contrib.auth.models import User
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.backends.base.base import BaseDatabaseWrapper
 from django.test import Client
+from django.utils import translation
 from pytest_django.fixtures import Settings
 
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Deal, Match, Player
 from scorekeeper.scoring import PlayedDeal, Trump, rules_from_dict
 from scorekeeper.web.models import RateLimit
-from tests.pending_french import french_with_pending
 
 from .conftest import Browser
 
@@ -160,7 +160,7 @@ def test_the_result_lists_restored_matches_and_refused_files(member: Client) -> 
 
 def test_the_result_page_in_french(member: Client) -> None:
     member.cookies["django_language"] = "fr"
-    with french_with_pending("restore"):
+    with translation.override("fr"):
         post(member, zip_of({"a.json": match_file(2), "b.json": {"format": "x"}}))
         text = member.get("/history/restore/done/").text
     assert "1 partie restaurée, 1 fichier refusé." in text

@@ -13,9 +13,9 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scorekeeper.matches.models import Match
-from tests.pending_french import french_with_pending
 
 from .conftest import MakeMatch, Snapshot
 from .support import coinche_deal, deal_post, new_match_post
@@ -104,7 +104,7 @@ def test_the_new_errors_are_in_french_too(owner_client: Client) -> None:
         (with_name(1, "\u200b"), "teams[1].name\u00a0: ne doit pas être vide\u00a0: il n'a que "
          "des caractères invisibles"),
     ):  # fmt: skip
-        with french_with_pending("restore"):
+        with translation.override("fr"):
             response = owner_client.post(reverse("matches:import"), {"file": upload(doc)})
         assert words in response.text.replace("&#x27;", "'")
 

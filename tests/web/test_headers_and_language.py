@@ -12,7 +12,6 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from scorekeeper.matches.models import Match
-from tests.pending_french import french_with_pending
 
 from .conftest import MakeMatch
 from .support import coinche_deal
@@ -65,7 +64,7 @@ def test_every_page_has_a_strict_content_security_policy(
 
 
 def test_a_french_browser_gets_french(client: Client, match: Match) -> None:
-    with french_with_pending("undo"):
+    with translation.override("fr"):
         board = client.get(
             reverse("matches:scoreboard", args=[match.scorer_token]),
             headers={"accept-language": "fr-FR,fr;q=0.9,en;q=0.5"},

@@ -10,11 +10,10 @@ import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from scorekeeper.matches.models import Deal, DealChange, Match
 from scorekeeper.scoring import ManualDeal, rules_from_dict
-from tests.pending_french import french_with_pending
 
 from .conftest import MakeMatch, Snapshot
 from .support import coinche_deal, deal_post, long_rules
@@ -117,7 +116,7 @@ def test_the_owner_deletes_a_match(owner_client: Client, match: Match, word: str
 
 def test_in_french_the_word_is_supprimer(owner_client: Client, match: Match) -> None:
     owner_client.cookies["django_language"] = "fr"
-    with french_with_pending("manage"):
+    with translation.override("fr"):
         page = owner_client.get(scorer_url("manage", match)).text
         assert "Tapez <strong>supprimer</strong> pour confirmer" in page
         response = delete(owner_client, match, "suppr")
@@ -129,7 +128,7 @@ def test_in_french_the_word_is_supprimer(owner_client: Client, match: Match) -> 
 def test_the_english_word_also_works_in_french(owner_client: Client, match: Match) -> None:
     """The page was shown in English, then the language changed: the word read still counts."""
     owner_client.cookies["django_language"] = "fr"
-    with french_with_pending("manage"):
+    with translation.override("fr"):
         assert delete(owner_client, match, "delete").status_code == 302
     assert fresh(match).deleted_at is not None
 

@@ -7,11 +7,11 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scorekeeper.matches import services
 from scorekeeper.matches.models import DealChange, Match
 from scorekeeper.scoring import ManualDeal, PassedDeal, rules_from_dict
-from tests.pending_french import french_with_pending
 
 from .conftest import MakeMatch, Snapshot
 from .support import CREATOR, coinche_deal, deal_post
@@ -101,7 +101,7 @@ def test_the_messages_use_the_same_words(owner_client: Client, match: Match) -> 
 
 def test_in_french_undo_is_defaire_never_annuler(owner_client: Client, match: Match) -> None:
     owner_client.cookies["django_language"] = "fr"
-    with french_with_pending("undo"):
+    with translation.override("fr"):
         html = board(owner_client, match)
         assert "Défaire\u00a0: donne 2 enregistrée" in buttons(html)
         undone = post(owner_client, "undo", match).text  # type: ignore[attr-defined]
