@@ -8,7 +8,9 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.matches import services
 from scorekeeper.matches.models import Match, Player
+from tests.web.support import CREATOR, coinche_deal
 
 from .conftest import NewPhone, Shot, page_errors, start_match
 
@@ -41,10 +43,16 @@ def test_scorer_claims_a_name_and_the_owner_unlinks_it(
     owner = new_phone()
     token = start_match(owner, url)
     match = Match.objects.get(scorer_token=token)
-    # Another, never-shared match of the owner with Chloé.
-    start_match(
+    # Another, never-shared match of the owner with Chloé. Both have a deal: statistics count
+    # only matches with one.
+    secret = start_match(
         owner, url, teams=("Secret", "Hidden"), players=("Chloé", "Emma", "Farid", "Gaëlle")
     )
+    for scorer_token in (token, secret):
+        played = Match.objects.get(scorer_token=scorer_token)
+        services.record_deal(
+            match_id=played.pk, expected_version=None, deal=coinche_deal(), author=CREATOR
+        )
 
     User.objects.create_user("sam", password=PASSWORD)
     scorer = new_phone()
