@@ -30,8 +30,10 @@ lint: venv
 typecheck: venv
 	$(VENV)/bin/mypy scorekeeper tests
 
+# Three workers on two cores: the browser tests wait on Chromium, so a third keeps both cores busy.
+PYTEST_WORKERS ?= 3
 pytest: venv
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 test: lint typecheck pytest
 
