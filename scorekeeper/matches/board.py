@@ -16,7 +16,7 @@ from scorekeeper.scoring.breakdown import Lang
 
 from .deal_text import deal_summary
 from .models import Deal, Match
-from .undo import next_redo, next_undo, redo_label, undo_label
+from .undo import redo_label, undo_and_redo, undo_label
 
 SEATS = 4
 
@@ -133,9 +133,8 @@ def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
             )
         )
     board.deals.reverse()
-    if scorer_token is not None:  # two queries, whatever the number of deals
-        last = next_undo(match)
-        undone = next_redo(match)
+    if scorer_token is not None:  # one to three queries, whatever the number of deals
+        last, undone = undo_and_redo(match)
         board.undo_label = undo_label(last) if last is not None else None
         board.redo_label = redo_label(undone) if undone is not None else None
     return board

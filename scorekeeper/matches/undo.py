@@ -43,6 +43,18 @@ def next_redo(match: Match) -> DealChange | None:
     )
 
 
+def undo_and_redo(match: Match) -> tuple[DealChange | None, DealChange | None]:
+    """(next_undo, next_redo) for the scoreboard. While scoring goes on the newest row is a
+    scorer's own change: it is what Undo reverses and nothing can be redone, which one cheap query
+    tells (the redo search is the costly part of a scoreboard); otherwise ask both."""
+    newest = match.changes.order_by("-id").first()
+    if newest is None:
+        return None, None
+    if newest.action != UNDO and newest.undoes_id is None and not newest.undone:
+        return newest, None
+    return next_undo(match), next_redo(match)
+
+
 def change_words(change: DealChange) -> str:
     """A doing in words: "deal 6 edited", "deal 3 recorded (all passed)"."""
     number = {"n": change.number}
