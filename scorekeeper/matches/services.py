@@ -509,17 +509,25 @@ def undo_last_change(
         raise NothingToUndo
     if match.is_finished and not confirmed:
         raise ConfirmUndo(last)
-    _put_back(match, last.seq, last.before)
-    last.undone = True
-    last.save(update_fields=["undone"])
+    return _reverse(match, last, DealChange.Action.UNDO, author, submission)
+
+
+def _reverse(
+    match: Match, change: DealChange, action: str, author: Author, submission: str | None
+) -> DealChange:
+    """Put the deal back as it was before `change`, mark `change` undone and record the row
+    that reversed it (an undo, or a redo written as the action it brings back)."""
+    _put_back(match, change.seq, change.before)
+    change.undone = True
+    change.save(update_fields=["undone"])
     return DealChange.objects.create(
         match=match,
-        seq=last.seq,
-        number=last.number,
-        action=DealChange.Action.UNDO,
-        before=last.after,
-        after=last.before,
-        undoes=last,
+        seq=change.seq,
+        number=change.number,
+        action=action,
+        before=change.after,
+        after=change.before,
+        undoes=change,
         author_key=author.key,
         author=author.label,
         submission=submission or None,
@@ -546,21 +554,7 @@ def redo_last_undo(
     undo = next_redo(match)
     if undo is None or undo.undoes is None:
         raise NothingToRedo
-    _put_back(match, undo.seq, undo.before)
-    undo.undone = True
-    undo.save(update_fields=["undone"])
-    return DealChange.objects.create(
-        match=match,
-        seq=undo.seq,
-        number=undo.number,
-        action=undo.undoes.action,
-        before=undo.after,
-        after=undo.before,
-        undoes=undo,
-        author_key=author.key,
-        author=author.label,
-        submission=submission or None,
-    )
+    return _reverse(match, undo, undo.undoes.action, author, submission)
 
 
 MAX_DEALS = 1000  # a match file with more is no real match (and its scoreboard would be huge)
