@@ -76,7 +76,7 @@ MIDDLEWARE = [
 
 LOGIN_URL = "accounts:login"
 ROOT_URLCONF = "scorekeeper.urls"
-FORM_RENDERER = "django.forms.renderers.TemplatesSetting"  # lets templates/ restyle widgets
+FORM_RENDERER = "scorekeeper.web.forms.FormRenderer"  # templates/ widgets, described errors
 WSGI_APPLICATION = "scorekeeper.wsgi.application"
 ASGI_APPLICATION = "scorekeeper.asgi.application"
 
@@ -192,6 +192,7 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
+SESSION_ENGINE = "scorekeeper.web.sessions"  # the database, read without the ORM
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365 * 2  # the creating browser keeps its matches for years
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG

@@ -271,6 +271,14 @@ class NewMatchForm(forms.Form):
 # Deals ----------------------------------------------------------------------------------------
 
 
+# The deal form's fields as templates/matches/deal_fields.html shows them, before the
+# announcements and the note.
+PAGE_ORDER = (
+    *("taker", "taker_player", "contract", "trump", "coinche", "coinche_player", "generale_bid"),
+    *("taker_points", "defence_points", "capot", "generale", "belote0", "belote1"),
+)
+
+
 class DealForm(forms.Form):
     """One played deal. Built for a match's rules: only the choices those rules allow appear."""
 
@@ -412,6 +420,10 @@ class DealForm(forms.Form):
             )
         if not self.is_bound and "submission" not in self.initial:
             self.initial["submission"] = uuid.uuid4().hex
+        # In the page's order (deal_fields.html), for the error summary and the preview's list.
+        self.order_fields(
+            [*PAGE_ORDER, *(name for name in self.fields if name.startswith("ann")), "note"]
+        )
 
     # Groups for the template.
     def announcement_rows(self) -> list[list[tuple[forms.BoundField, ...]]]:

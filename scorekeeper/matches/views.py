@@ -407,10 +407,11 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
 
 
 def _preview_response(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
-    """The #preview partial, and the one-line summary of the save bar swapped out of band."""
+    """The #preview partial, and out of band the one-line summary of the save bar and the words
+    of the live region (#preview-status, whose element stays: only its content is swapped)."""
     parts = [
         render_to_string(f"matches/deal_form.html#{name}", context, request)
-        for name in ("preview", "preview-line")
+        for name in ("preview", "preview-line", "preview-status")
     ]
     return HttpResponse("".join(parts))
 

@@ -96,7 +96,14 @@ document.addEventListener("change", (event) => {
   if (!field) return;
   field.classList.remove("has-error");
   field.classList.add("was-error");
-  for (const input of field.querySelectorAll("[aria-invalid]")) input.removeAttribute("aria-invalid");
+  for (const input of field.querySelectorAll("[aria-invalid]")) {
+    input.removeAttribute("aria-invalid");
+    // Nor is its hidden message read out with it any more.
+    const described = (input.getAttribute("aria-describedby") || "").split(" ")
+      .filter((id) => id && !id.endsWith("_error")).join(" ");
+    if (described) input.setAttribute("aria-describedby", described);
+    else input.removeAttribute("aria-describedby");
+  }
 });
 // Share page: send a link through the phone's share sheet, or copy it where there is none.
 for (const button of document.querySelectorAll("button[data-link]")) {

@@ -176,7 +176,9 @@ def test_one_name_cannot_take_two_seats(client: Client) -> None:
     assert field_error(response.text, "seat1") == "This name is already at the table."
     assert not Match.objects.exists() and not Player.objects.exists()
     # Said at the top too, with a link to the field; the rule settings stay folded.
-    summary = response.text.split('<div class="form-errors" role="alert">')[1].split("</div>")[0]
+    summary = response.text.split(
+        '<div class="form-errors" id="error-summary" role="alert" tabindex="-1" autofocus>'
+    )[1].split("</div>")[0]
     assert "Correct the fields marked below:" in summary
     assert '<a href="#id_seat1">Team 2, player 1</a>' in summary
     assert '<details class="settings">' in response.text

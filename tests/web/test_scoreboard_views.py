@@ -113,7 +113,10 @@ def test_an_edit_that_would_leave_a_deal_after_the_end_is_refused(
     data = deal_post(match.version, contract="capot", taker_points="", capot="0")
     response = owner_client.post(link("deal_edit", match, seq=1), data)
     assert response.status_code == 200
-    assert '<div class="form-errors" role="alert">' in response.text
+    assert (
+        '<div class="form-errors" id="error-summary" role="alert" tabindex="-1" autofocus>'
+        in response.text
+    )
     assert "the match was already over after deal 1" in response.text
     assert snapshot() == state
 

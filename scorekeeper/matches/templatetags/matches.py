@@ -126,9 +126,3 @@ def deal_items(deals: Sequence[BoardDeal]) -> SafeString:
             f'<ul class="breakdown">{lines}</ul>{note}{actions}</div></details></li>\n'
         )
     return mark_safe("".join(out))  # every value above is escaped
-
-
-@register.filter
-def fields_with_errors(form: Any) -> list[Any]:
-    """The form's bound fields that have an error, in page order (for an error summary)."""
-    return [field for field in form if field.errors]
