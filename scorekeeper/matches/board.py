@@ -95,7 +95,7 @@ def _seq_url(name: str, token: str) -> Callable[[int], str]:
 
 def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
     """`scorer_token` gives each deal its edit, delete and history links."""
-    rows = list(match.deals.in_order())
+    rows = match.deal_rows()
     lang = page_lang()
     names = match.team_names
     seat_names = [match.seat_name(seat) for seat in range(SEATS)]

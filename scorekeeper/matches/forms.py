@@ -11,6 +11,7 @@ from itertools import product
 from typing import Any, cast
 
 from django import forms
+from django.utils.choices import BaseChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.scoring import (
@@ -271,6 +272,21 @@ class NewMatchForm(forms.Form):
 # Deals ----------------------------------------------------------------------------------------
 
 
+class Ready(BaseChoiceIterator):
+    """Choices already in Django's normal form, (value, label) pairs, handed to a field and its
+    widget as they are. A plain list is normalised again for the field and once more for the
+    widget, each time a form is built: 800 calls per deal cycle, 5 % of the server's CPU."""
+
+    def __init__(self, pairs: Any) -> None:
+        self.pairs: list[tuple[str, Any]] = list(pairs)
+
+    def __iter__(self) -> Any:
+        return iter(self.pairs)
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+
 # The deal form's fields as templates/matches/deal_fields.html shows them, before the
 # announcements and the note.
 PAGE_ORDER = (
@@ -336,19 +352,23 @@ class DealForm(forms.Form):
         self.deal: PlayedDeal | None = None
         self.points_left_out: int | None = None  # card points typed, then a capot chosen
         teams = [("0", team_names[0]), ("1", team_names[1])]
-        cast(forms.ChoiceField, self.fields["taker"]).choices = teams
+        cast(forms.ChoiceField, self.fields["taker"]).choices = Ready(teams)
         # Who took (and who coinched): optional, one tap among the four players, a team's two
         # together; the page's CSS shows only the two who can have done it (see app.css).
         players: list[tuple[str, Any]] = [("", _("Not said"))]
         players += [(str(seat), self.seat_names[seat]) for seat in (0, 2, 1, 3)]
         self.fields["taker_player"] = forms.ChoiceField(
-            label=_("Who took"), choices=players, required=False, initial="", widget=ChipSelect
+            label=_("Who took"),
+            choices=Ready(players),
+            required=False,
+            initial="",
+            widget=ChipSelect,
         )
         trumps = [t for t in Trump if t.is_suit or rules.sa_ta]
-        cast(forms.ChoiceField, self.fields["trump"]).choices = [
+        cast(forms.ChoiceField, self.fields["trump"]).choices = Ready(
             (t.value, TRUMP_LABELS[t.value]) for t in trumps
-        ]
-        cast(forms.ChoiceField, self.fields["capot"]).choices = [("", _("No")), *teams]
+        )
+        cast(forms.ChoiceField, self.fields["capot"]).choices = Ready([("", _("No")), *teams])
         if rules.is_coinche:
             contracts: list[tuple[str, Any]] = [(str(b), str(b)) for b in rules.bid_values()]
             if rules.capot_bid is not None:
@@ -356,21 +376,23 @@ class DealForm(forms.Form):
             if rules.generale_bid is not None:
                 contracts.append(("generale", _("Générale")))
             self.fields["contract"] = forms.ChoiceField(
-                label=_("Contract"), choices=contracts, widget=ChipSelect
+                label=_("Contract"), choices=Ready(contracts), widget=ChipSelect
             )
             self.fields["coinche"] = forms.ChoiceField(
                 label=_("Coinche"),
-                choices=[
-                    ("none", _("No")),
-                    ("coinche", _("Coinché")),
-                    ("surcoinche", _("Surcoinché")),
-                ],
+                choices=Ready(
+                    [
+                        ("none", _("No")),
+                        ("coinche", _("Coinché")),
+                        ("surcoinche", _("Surcoinché")),
+                    ]
+                ),
                 initial="none",
                 widget=ChipSelect,
             )
             self.fields["coinche_player"] = forms.ChoiceField(
                 label=_("Who coinched or surcoinched"),
-                choices=players,
+                choices=Ready(players),
                 required=False,
                 initial="",
                 widget=ChipSelect,
@@ -385,14 +407,14 @@ class DealForm(forms.Form):
         for team in (0, 1):
             self.fields[f"belote{team}"] = forms.TypedChoiceField(
                 label=_("Belote (%(team)s)") % {"team": team_names[team]},
-                choices=[(str(n), str(n)) for n in range(most + 1)],
+                choices=Ready((str(n), str(n)) for n in range(most + 1)),
                 coerce=int,
                 initial="0",
                 widget=ChipSelect,
             )
         if rules.announcements:
-            ranks = [("", "–")] + [(r.value, rank_label(r.value)) for r in Rank]
-            kinds = _kind_choices()  # once for the six slots
+            ranks = Ready([("", "–")] + [(r.value, rank_label(r.value)) for r in Rank])
+            kinds = Ready(_kind_choices())  # once for the six slots
             for team, slot in product((0, 1), range(ANNOUNCEMENT_SLOTS)):
                 prefix = f"ann{team}_{slot}"
                 self.fields[f"{prefix}_kind"] = forms.ChoiceField(
@@ -410,12 +432,14 @@ class DealForm(forms.Form):
             self.fields["announcements_to"] = forms.ChoiceField(
                 label=_("Whose announcements count"),
                 required=False,
-                choices=[
-                    ("", _("by the rules")),
-                    ("0", team_names[0]),
-                    ("1", team_names[1]),
-                    ("none", _("nobody's")),
-                ],
+                choices=Ready(
+                    [
+                        ("", _("by the rules")),
+                        ("0", team_names[0]),
+                        ("1", team_names[1]),
+                        ("none", _("nobody's")),
+                    ]
+                ),
                 widget=FastSelect,
             )
         if not self.is_bound and "submission" not in self.initial:

@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import models
+from django.db import connection, models
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -82,6 +82,15 @@ class MatchQuerySet(models.QuerySet["Match"]):
 
     def newest_first(self) -> "MatchQuerySet":
         return self.order_by("-updated_at", "-id")
+
+    def locked(self, pk: int) -> "Match":
+        """The match, its row locked until the transaction ends (every write starts here). In
+        SQL: the ORM took longer to build this query than the database to run it, on each Save."""
+        lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+        found = list(self.raw(f"SELECT * FROM {Match._meta.db_table} WHERE id = %s{lock}", [pk]))
+        if not found:
+            raise Match.DoesNotExist
+        return found[0]
 
     def alive(self) -> "MatchQuerySet":
         """Not deleted: every page, list, statistic and file sees only these."""
@@ -260,6 +269,18 @@ class Match(models.Model):
             f"{self.seat_name(0)} & {self.seat_name(2)}",
             f"{self.seat_name(1)} & {self.seat_name(3)}",
         )
+
+    def deal_rows(self) -> list["Deal"]:
+        """The deals in playing order (`deals.in_order()`, written in SQL for the same reason as
+        `locked`: saving a deal and drawing the scoreboard both read them)."""
+        rows = list(
+            Deal.objects.raw(
+                f"SELECT * FROM {Deal._meta.db_table} WHERE match_id = %s ORDER BY seq", [self.pk]
+            )
+        )
+        for row in rows:
+            row.match = self
+        return rows
 
     def seat_name(self, seat: int) -> str:
         player = self.seats[seat]

@@ -154,7 +154,7 @@ def regenerate_links(*, match_id: int) -> Match:
     """New read-only and scorer links: the old ones stop working at once, and the accounts that
     scored through the old scorer link lose the match from their history, and the names they
     claimed through it."""
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = Match.objects.locked(match_id)
     MatchScorer.objects.filter(match=match).delete()
     # Names claimed through the old scorer link ("I am Anna") go with it; the owner's own claims
     # and those of the names' owners stay.
@@ -218,7 +218,7 @@ def unlink_player(*, match_id: int, player_id: int) -> tuple[Player, User] | Non
     """The match's owner takes a name of its table back from the account that claimed it, so the
     right player can claim it. Returns the name and the account it was linked to; None (nothing
     changed) if the name does not sit at this table or is linked to nobody."""
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = Match.objects.locked(match_id)
     seated = {p for p in (match.seat0_id, match.seat1_id, match.seat2_id, match.seat3_id) if p}
     if player_id not in seated:
         return None
@@ -232,7 +232,7 @@ def unlink_player(*, match_id: int, player_id: int) -> tuple[Player, User] | Non
 
 
 def _lock(match_id: int, expected_version: int | None) -> Match:
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = Match.objects.locked(match_id)
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     return match
@@ -315,8 +315,8 @@ def refresh_scores(*, match_id: int) -> bool:
     """Score a stored match again with this version of the engine (after an upgrade that changed
     how a rule is read) and rewrite its cached scores; whether anything changed. Its deals and
     their history are untouched, and the version only moves when a score did."""
-    match = Match.objects.select_for_update().get(pk=match_id)
-    _, changed = _write_caches(match, list(match.deals.in_order()))
+    match = Match.objects.locked(match_id)
+    _, changed = _write_caches(match, match.deal_rows())
     if changed:
         match.version += 1
         match.save()
@@ -341,13 +341,6 @@ def _replayed(match: Match, submission: str | None) -> Deal | None:
     return row
 
 
-def _next_seq(match: Match, deals: list[Deal]) -> int:
-    """After every deal the match ever had: a deleted last deal's number is not reused, so a new
-    deal's history never shows the changes of the deleted one."""
-    changed = match.changes.aggregate(top=Max("seq"))["top"] or 0
-    return max(changed, deals[-1].seq if deals else 0) + 1
-
-
 @transaction.atomic
 def record_deal(
     *,
@@ -358,9 +351,16 @@ def record_deal(
     submission: str | None = None,
 ) -> Deal:
     """Add a deal at the end. The same `submission` twice (a double tap) records it once."""
-    match = Match.objects.select_for_update().get(pk=match_id)
-    replay = _replayed(match, submission)
-    if replay is not None:
+    match = Match.objects.locked(match_id)
+    deals = match.deal_rows()
+    # One query tells both whether this submission was saved already and the next seq.
+    seen = match.changes.aggregate(
+        top=Max("seq"), replayed=Max("seq", filter=Q(submission=submission or None))
+    )
+    if submission and seen["replayed"] is not None:
+        replay = next((d for d in deals if d.seq == seen["replayed"]), None)
+        if replay is None:
+            raise SubmissionGone
         return replay
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
@@ -369,8 +369,9 @@ def record_deal(
     if match.is_finished:
         raise MatchOver
     _check(match, deal)
-    deals = list(match.deals.in_order())
-    row = Deal(match=match, seq=_next_seq(match, deals))
+    # After every deal the match ever had: a deleted last deal's number is not reused, so a new
+    # deal's history never shows the changes of the deleted one.
+    row = Deal(match=match, seq=max(seen["top"] or 0, deals[-1].seq if deals else 0) + 1)
     row.set_from_engine(deal)
     deals.append(row)
     rescore(match, deals, settled=len(deals) - 1)
@@ -399,14 +400,14 @@ def edit_deal(
 ) -> Deal:
     """Replace a deal's inputs. Refused (InvalidInput at `deals[i]`) if a later deal would then
     come after the end of the match."""
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = Match.objects.locked(match_id)
     replay = _replayed(match, submission)
     if replay is not None:
         return replay
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     _check(match, deal)
-    deals = list(match.deals.in_order())
+    deals = match.deal_rows()
     row = next(d for d in deals if d.seq == seq)
     before = row.as_match_dict()
     row.set_from_engine(deal)
@@ -429,7 +430,7 @@ def edit_deal(
 @transaction.atomic
 def delete_deal(*, match_id: int, seq: int, expected_version: int | None, author: Author) -> None:
     match = _lock(match_id, expected_version)
-    deals = list(match.deals.in_order())
+    deals = match.deal_rows()
     row = next(d for d in deals if d.seq == seq)
     deals.remove(row)
     before, number = row.as_match_dict(), row.number
@@ -461,7 +462,7 @@ def _replayed_change(match: Match, submission: str | None) -> DealChange | None:
 def _put_back(match: Match, seq: int, deal: dict[str, object] | None) -> None:
     """Set the deal at `seq` to these match-file inputs (inserted in its place if it was
     deleted), or remove it (None), and re-score the match."""
-    deals = list(match.deals.in_order())
+    deals = match.deal_rows()
     by_seq = {d.seq: d for d in deals}
     if deal is None:
         row = by_seq[seq]
@@ -498,7 +499,7 @@ def undo_last_change(
     """Reverse the latest change not yet undone (a redo included); repeated undos walk further
     back. On a finished match, `confirmed=False` changes nothing and raises ConfirmUndo. The
     same `submission` twice (a double tap) undoes once and returns that undo."""
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = Match.objects.locked(match_id)
     replay = _replayed_change(match, submission)
     if replay is not None:
         return replay
@@ -545,7 +546,7 @@ def redo_last_undo(
     """Bring back what the latest undo reversed, until a scorer makes a new change (then
     NothingToRedo). Recorded as the change it brings back (add, edit or delete) undoing that
     undo, so Undo reverses it again (see undo.py). A double tap redoes once."""
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = Match.objects.locked(match_id)
     replay = _replayed_change(match, submission)
     if replay is not None:
         return replay
@@ -662,7 +663,7 @@ def match_file_for(match: Match, rows: list[Deal] | None = None) -> MatchFile:
     """The match as a match file: its frozen rules, teams, players and every deal's inputs
     (`rows`, its deals in order, when the caller already has them)."""
     if rows is None:
-        rows = list(match.deals.in_order())
+        rows = match.deal_rows()
     teams = []
     for team in (0, 1):
         first, second = match.seats[team], match.seats[team + 2]
@@ -697,7 +698,7 @@ def _set(match: Match, **values: object) -> Match:
 def delete_match(*, match_id: int) -> Match:
     """Soft delete: the match leaves every page, list, statistic and file, and its links answer
     404; its owner may restore it for DELETED_KEPT_DAYS, then `purge_deleted` drops it."""
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = Match.objects.locked(match_id)
     if match.deleted_at is not None:
         return match
     return _set(match, deleted_at=timezone.now())
@@ -705,7 +706,7 @@ def delete_match(*, match_id: int) -> Match:
 
 @transaction.atomic
 def restore_match(*, match_id: int) -> Match:
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = Match.objects.locked(match_id)
     if not Match.objects.restorable().filter(pk=match.pk).exists():
         raise NotRestorable
     return _set(match, deleted_at=None)
@@ -715,7 +716,7 @@ def restore_match(*, match_id: int) -> Match:
 def abandon_match(*, match_id: int, abandoned: bool = True) -> Match:
     """Abandon a match in play (kept and shown, marked, no more deals, out of win rates), or
     resume it (`abandoned=False`). A finished match has nothing to abandon: MatchOver."""
-    match = Match.objects.select_for_update().get(pk=match_id)
+    match = Match.objects.locked(match_id)
     if match.is_abandoned == abandoned:
         return match
     if abandoned and match.is_finished:

@@ -278,7 +278,7 @@ def _preview(
         return {"problems": _problems(form, saving=saving)}
     rules = match.engine_rules
     result = score_deal(rules, form.deal)
-    rows = list(match.deals.in_order())
+    rows = match.deal_rows()
     deals = [form.deal if row.seq == replacing else row.to_engine() for row in rows]
     index = next((i for i, row in enumerate(rows) if row.seq == replacing), len(rows))
     if replacing is None:

@@ -122,3 +122,24 @@ def test_clearsessions_removes_expired_sessions_and_keeps_live_ones() -> None:
     assert long_gone not in Session.objects.values_list("pk", flat=True)
     # A live one still signs its browser in: its data is intact.
     assert SessionStore(session_key=live)["device"] == "a-phone"
+
+
+def test_the_project_store_reads_a_live_session_and_starts_afresh_from_an_expired_one() -> None:
+    """`scorekeeper.web.sessions` reads the row in SQL (the deal cycle's CPU): the same answers as
+    Django's own store, a live session's data, nothing from an expired or unknown key."""
+    from importlib import import_module
+
+    store_class = import_module(settings.SESSION_ENGINE).SessionStore
+    assert settings.SESSION_ENGINE == "scorekeeper.web.sessions"
+    live, expired = store_class(), store_class()
+    for store in (live, expired):
+        store["device"] = "a-phone"
+        store.create()
+    Session.objects.filter(pk=expired.session_key).update(
+        expire_date=timezone.now() - timedelta(seconds=1)
+    )
+    assert store_class(session_key=live.session_key)["device"] == "a-phone"
+    stale = store_class(session_key=expired.session_key)
+    assert stale.get("device") is None and stale.session_key is None
+    unknown = store_class(session_key="x" * 32)
+    assert unknown.load() == {} and unknown.session_key is None
