@@ -16,8 +16,7 @@ class SessionStore(db.SessionStore):
         now = connection.ops.adapt_datetimefield_value(timezone.now())
         found = list(
             model.objects.raw(
-                f"SELECT * FROM {model._meta.db_table}"
-                " WHERE session_key = %s AND expire_date > %s",
+                f"SELECT * FROM {model._meta.db_table} WHERE session_key = %s AND expire_date > %s",
                 [self.session_key, now],
             )
         )
