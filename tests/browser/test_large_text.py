@@ -1,0 +1,246 @@
+"""Issue 12, large text: with the phone's text size at 200 %, 360 px wide, no page scrolls
+sideways, the deal form's sticky Save bar stays small, and keyboard focus never lands under it.
+
+How 200 % text is made: the browser's own default font size goes from 16 px to 32 px (Chromium's
+font-size preference, set through the DevTools protocol's `Page.setFontSizes`), which is what
+the "font size" setting of a browser, and Chrome's text scaling on Android with
+`<meta name="text-scale">`, change. app.css sizes its root font in per cent of that default
+(106.25 %: 17 px normally, 34 px here) and everything else in rem/em, so the whole page grows,
+as it would for a reader who asked for large text. Nothing is injected into the page."""
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.matches.models import Match
+from scorekeeper.matches.services import Author, create_match, record_deal
+from scorekeeper.scoring import parse_deal
+from scorekeeper.scoring.rules import PRESETS
+
+from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SHOTS, chip, layout_problems
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.filterwarnings("ignore:No directory at"),
+]
+
+PASSWORD = "Trefle-et-carreau-42"
+PLAYERS = ("Anna", "Benoît-Alexandre", "Chloé", "David")
+TEAMS = ("Les Invincibles de Marseille", "Kings")
+DEALS = (
+    {"taker": 0, "contract": 80, "trump": "spades", "taker_points": 83},
+    {"taker": 1, "contract": 100, "trump": "clubs", "taker_points": 90},
+    {"taker": 1, "contract": 120, "trump": "hearts", "taker_points": 130, "coinche": "coinche"},
+)
+
+
+@pytest.fixture
+def big_phone(tmp_path: Path) -> Iterator[Callable[..., Page]]:
+    """Opens a 360x740 phone whose browser is set to `scale` times the usual text size: its own
+    Chromium profile with the font-size preference (webkit.webprefs.default_font_size) at
+    16 px x scale, the setting a reader changes for larger text."""
+    with sync_playwright() as playwright:
+        contexts: list[BrowserContext] = []
+
+        def open_phone(scale: float = 2.0, *, locale: str = "en-GB") -> Page:
+            """A phone at `scale` times the usual text size, speaking `locale`."""
+            profile = tmp_path / f"profile-{len(contexts)}"
+            (profile / "Default").mkdir(parents=True)
+            fonts = {
+                "default_font_size": round(16 * scale),
+                "default_fixed_font_size": round(13 * scale),
+            }
+            (profile / "Default" / "Preferences").write_text(
+                json.dumps({"webkit": {"webprefs": fonts}})
+            )
+            context = playwright.chromium.launch_persistent_context(
+                str(profile),
+                executable_path=CHROMIUM,
+                args=CHROMIUM_ARGS,
+                headless=True,
+                viewport=PHONE,
+                device_scale_factor=2,
+                is_mobile=True,
+                has_touch=True,
+                locale=locale,
+            )
+            context.set_default_timeout(10_000)
+            contexts.append(context)
+            page = context.pages[0] if context.pages else context.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+            page.on(
+                "response",
+                lambda r: errors.append(f"HTTP {r.status} {r.url}") if r.status >= 500 else None,
+            )
+            _ERRORS[page] = errors
+            return page
+
+        yield open_phone
+        for context in contexts:
+            context.close()
+
+
+_ERRORS: dict[Page, list[str]] = {}
+
+
+def root_font_px(page: Page) -> float:
+    size: str = page.evaluate("getComputedStyle(document.documentElement).fontSize")
+    return float(size.removesuffix("px"))
+
+
+@pytest.fixture
+def account_match(db: None) -> Iterator[tuple[User, Match]]:
+    user = User.objects.create_user("grandma", password=PASSWORD)
+    match = create_match(
+        owner_key="big-text",
+        owner=user,
+        rules=PRESETS["coinche"],
+        team_names=TEAMS,
+        players=PLAYERS,
+    )
+    author = Author("big-text", "test")
+    for deal in DEALS:
+        record_deal(match_id=match.pk, expected_version=None, deal=parse_deal(deal), author=author)
+    match.refresh_from_db()
+    yield user, match
+
+
+def log_in(page: Page, base: str, next_url: str = "/history/") -> None:
+    page.goto(f"{base}/accounts/login/?next={next_url}")
+    page.locator("input[name=username]").fill("grandma")
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.wait_for_url(f"{base}{next_url}")
+
+
+def fill_deal(page: Page) -> None:
+    """Enough of a deal for the preview (and the Save bar's preview line) to show a score."""
+    chip(page, "taker", "0")
+    chip(page, "contract", "80")
+    chip(page, "trump", "spades")
+    page.locator("input[name=taker_points]").fill("100")
+    expect(page.locator("#preview-line")).not_to_be_empty()
+
+
+@pytest.mark.parametrize(
+    ("scale", "locale"), [(2.0, "en-GB"), (2.0, "fr-FR"), (1.5, "en-GB"), (1.25, "fr-FR")]
+)
+def test_every_page_fits_360_px_with_large_text(
+    big_phone: Callable[..., Page],
+    live_server: LiveServer,
+    account_match: tuple[User, Match],
+    scale: float,
+    locale: str,
+    request: pytest.FixtureRequest,
+) -> None:
+    """Every page of the app with the text at 125 %, 150 % and 200 %, in English and French:
+    nothing sticks out of the 360 px screen, nothing scrolls sideways, every control is still
+    at least 44 px tall (conftest's layout_problems). Each screen is photographed whole."""
+    _, match = account_match
+    page = big_phone(scale, locale=locale)
+    base = live_server.url
+    page.goto(f"{base}/accounts/login/")
+    assert root_font_px(page) == pytest.approx(17 * scale, abs=0.5)  # the app's 17 px, scaled
+    problems: dict[str, list[str]] = {}
+    SHOTS.mkdir(exist_ok=True)
+    prefix = re.sub(r"[^\w-]+", "_", request.node.name).strip("_")
+
+    def look(step: str, url: str | None = None) -> None:
+        if url is not None:
+            page.goto(f"{base}{url}")
+        page.wait_for_load_state("load")
+        found = layout_problems(page)
+        found += page.evaluate(
+            "() => document.documentElement.scrollWidth > innerWidth"
+            " ? [`scrolls sideways: ${document.documentElement.scrollWidth}px`] : []"
+        )
+        if found:
+            problems[step] = found
+        page.screenshot(path=str(SHOTS / f"{prefix}-{step}.png"), full_page=True)
+
+    look("01-login")
+    look("02-signup", "/accounts/signup/")
+    log_in(page, base)
+    look("03-history")
+    look("04-home", "/")
+    look("05-new-match", "/new/")
+    page.locator("details.settings > summary").click()
+    look("06-new-match-settings")
+    look("07-import", "/import/")
+    token, view = match.scorer_token, match.view_token
+    look("08-scoreboard", f"/score/{token}/")
+    page.locator(".deals > li summary").first.click()
+    look("09-scoreboard-deal-open")
+    look("10-deal-form", f"/score/{token}/deal/")
+    fill_deal(page)
+    page.locator("details.announcements > summary").click()
+    look("11-deal-form-filled")
+    look("12-deal-edit", f"/score/{token}/deal/1/")
+    look("13-deal-history", f"/score/{token}/deal/1/history/")
+    look("14-manual", f"/score/{token}/manual/")
+    look("15-count", f"/score/{token}/count/")
+    look("16-share", f"/score/{token}/share/")
+    look("17-manage", f"/score/{token}/manage/")
+    look("18-viewer", f"/view/{view}/")
+    look("19-review", f"/view/{view}/review/")
+    player = match.seat1
+    assert player is not None
+    look("20-player", f"/players/{player.pk}/")
+    look("21-deleted", "/history/deleted/")
+    look("22-restore", "/history/restore/")
+    assert _ERRORS[page] == []
+    assert not problems, "\n".join(f"{step}: {found}" for step, found in problems.items())
+
+
+BAR_JS = """() => {
+    const bar = document.querySelector(".savebar");
+    return {
+        height: bar.getBoundingClientRect().height,
+        sticky: getComputedStyle(bar).position === "sticky",
+        squeezed: [...bar.querySelectorAll("button")]
+            .filter(b => b.scrollWidth > b.clientWidth || b.scrollHeight > b.clientHeight)
+            .map(b => b.innerText),
+    };
+}"""
+
+
+@pytest.mark.parametrize(
+    ("scale", "sticky"), [(1.0, True), (1.25, True), (1.5, False), (2.0, False)]
+)
+def test_save_bar_stays_small(
+    big_phone: Callable[..., Page],
+    live_server: LiveServer,
+    account_match: tuple[User, Match],
+    scale: float,
+    sticky: bool,
+) -> None:
+    """The deal form's Save bar, new deal and edit, with a score in its preview line: while it
+    sticks to the bottom of the 740 px screen it takes at most a fifth of it (it did 125 px, and
+    169 px when editing, at 200 % text); from about 140 % text on it stops sticking and sits at
+    the end of the form. Its buttons never hold more than they can show."""
+    _, match = account_match
+    page = big_phone(scale)
+    base = live_server.url
+    log_in(page, base)
+    for step, url in (("new", "deal/"), ("edit", "deal/1/")):
+        page.goto(f"{base}/score/{match.scorer_token}/{url}")
+        fill_deal(page)
+        bar = page.evaluate(BAR_JS)
+        assert bar["sticky"] is sticky, (step, bar)
+        assert bar["squeezed"] == [], (step, bar)
+        if sticky:
+            assert bar["height"] <= PHONE["height"] / 5, (step, bar)
+            expect(page.locator("#preview-line")).to_be_visible()
+        else:
+            expect(page.locator("#preview-line")).to_be_hidden()  # the preview is right above
+        page.locator(".savebar").scroll_into_view_if_needed()
+        page.screenshot(path=str(SHOTS / f"test_save_bar-{scale}-{step}.png"))
+        assert layout_problems(page) == [], step
