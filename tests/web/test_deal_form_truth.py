@@ -26,7 +26,9 @@ def link(name: str, match: Match, **kwargs: object) -> str:
 
 
 def deal_form(html: str) -> str:
-    start = html.index('<form method="post" class="deal-form')
+    found = re.search(r'<form method="post" [^>]*class="deal-form', html)
+    assert found
+    start = found.start()
     return html[start : html.index("</form>", start)]
 
 
