@@ -244,3 +244,59 @@ def test_save_bar_stays_small(
         page.locator(".savebar").scroll_into_view_if_needed()
         page.screenshot(path=str(SHOTS / f"test_save_bar-{scale}-{step}.png"))
         assert layout_problems(page) == [], step
+
+
+FOCUS_JS = """() => {
+    const el = document.activeElement;
+    const bar = document.querySelector(".savebar").getBoundingClientRect();
+    const target = el.closest("label.chip, summary") || el;
+    const box = target.getBoundingClientRect();
+    const what = el.tagName.toLowerCase() + (el.name ? `[name=${el.name}]` : "")
+        + (el.value && el.type === "radio" ? `[value=${el.value}]` : "")
+        + ` "${(el.innerText || "").trim().slice(0, 20)}"`;
+    return {what, top: box.top, bottom: box.bottom, barTop: bar.top,
+            inBar: Boolean(el.closest(".savebar")), inForm: Boolean(el.closest("#deal-form")),
+            height: innerHeight};
+}"""
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.25])
+def test_keyboard_focus_never_under_the_save_bar(
+    big_phone: Callable[..., Page],
+    live_server: LiveServer,
+    account_match: tuple[User, Match],
+    scale: float,
+) -> None:
+    """Tab through the whole deal form (editing deal 1, announcements open) on the phone,
+    where the Save bar sticks to the bottom: every focused control (a chip: its whole label)
+    is inside the screen and entirely above the bar's top edge. Issue 12 found the coinche and
+    belote chips under the bar. Screenshots of the screen as a coinche and a belote chip get
+    focus."""
+    _, match = account_match
+    page = big_phone(scale)
+    base = live_server.url
+    log_in(page, base)
+    page.goto(f"{base}/score/{match.scorer_token}/deal/1/")
+    page.locator("details.announcements > summary").click()
+    page.locator("h1").click()  # start from the top of the form
+    seen: list[str] = []
+    problems: list[str] = []
+    for _ in range(80):
+        page.keyboard.press("Tab")
+        focus = page.evaluate(FOCUS_JS)
+        if seen and not focus["inForm"]:
+            break  # out of the form: past Save
+        if not focus["inForm"]:
+            continue
+        seen.append(focus["what"])
+        if focus["top"] < 0 or focus["bottom"] > focus["height"]:
+            problems.append(f"{focus['what']} outside the screen: {focus}")
+        elif not focus["inBar"] and focus["bottom"] > focus["barTop"]:
+            problems.append(f"{focus['what']} under the Save bar: {focus}")
+        for name in ("coinche", "belote"):
+            if f"[name={name}" in focus["what"]:
+                page.screenshot(path=str(SHOTS / f"test_focus-{scale}-{name}.png"))
+    assert any("[name=coinche]" in what for what in seen), seen
+    assert any("[name=belote" in what for what in seen), seen
+    assert any("Save the changes" in what for what in seen), seen
+    assert problems == [], problems
