@@ -105,6 +105,12 @@ document.addEventListener("change", (event) => {
     else input.removeAttribute("aria-describedby");
   }
 });
+// A form sent back with mistakes opens on its error summary, focused (autofocus) so a screen
+// reader says it at once; where a browser skipped autofocus, the script gives it the focus.
+const errorSummary = document.getElementById("error-summary");
+if (errorSummary && (!document.activeElement || document.activeElement === document.body)) {
+  errorSummary.focus();
+}
 // Share page: send a link through the phone's share sheet, or copy it where there is none.
 for (const button of document.querySelectorAll("button[data-link]")) {
   button.hidden = false;
