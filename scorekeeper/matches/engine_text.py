@@ -4,8 +4,10 @@ English error messages are matched here and given back in the page's language.""
 import re
 from typing import TYPE_CHECKING
 
+from django.utils.html import conditional_escape
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scorekeeper.scoring import InvalidInput
 
@@ -256,3 +258,22 @@ def explain(error: InvalidInput) -> str:
     if not error.path:
         return reason
     return _("%(path)s: %(reason)s") % {"path": error.path, "reason": reason}
+
+
+# French card-game words that English pages keep as they are (sans atout, coinché, capot...):
+# marked lang="fr" there, so a screen reader says them in French. Longest alternatives first.
+_FRENCH_TERMS = re.compile(
+    r"(?<![\w-])(?:sans atout|tout atout|dix de der|belote-rebelote|rebelote|belotes?"
+    r"|surcoinch(?:ée?s?|es?)|coinch(?:ée?s?|es?)|générales?|capots?|litiges?|dedans|carrés?)"
+    r"(?![\w-])",
+    re.IGNORECASE,
+)
+
+
+def french_terms(text: "str | Promise") -> SafeString:
+    """`text` escaped (unless already safe) for HTML; on a page not in French, each French game
+    word in it wrapped in <span lang="fr">. Only for text, never for markup with attributes."""
+    escaped = conditional_escape(text)
+    if (get_language() or "").startswith("fr"):
+        return mark_safe(escaped)  # escaped above
+    return mark_safe(_FRENCH_TERMS.sub(r'<span lang="fr">\g<0></span>', escaped))

@@ -43,6 +43,7 @@ from .engine_text import (
     SETTING_LABELS,
     TRUMP_LABELS,
     explain,
+    french_terms,
     rank_label,
     translate_engine_message,
 )
@@ -366,15 +367,15 @@ class DealForm(forms.Form):
         )
         trumps = [t for t in Trump if t.is_suit or rules.sa_ta]
         cast(forms.ChoiceField, self.fields["trump"]).choices = Ready(
-            (t.value, TRUMP_LABELS[t.value]) for t in trumps
+            (t.value, french_terms(TRUMP_LABELS[t.value])) for t in trumps
         )
         cast(forms.ChoiceField, self.fields["capot"]).choices = Ready([("", _("No")), *teams])
         if rules.is_coinche:
             contracts: list[tuple[str, Any]] = [(str(b), str(b)) for b in rules.bid_values()]
             if rules.capot_bid is not None:
-                contracts.append(("capot", _("Capot")))
+                contracts.append(("capot", french_terms(_("Capot"))))
             if rules.generale_bid is not None:
-                contracts.append(("generale", _("Générale")))
+                contracts.append(("generale", french_terms(_("Générale"))))
             self.fields["contract"] = forms.ChoiceField(
                 label=_("Contract"), choices=Ready(contracts), widget=ChipSelect
             )
@@ -383,8 +384,9 @@ class DealForm(forms.Form):
                 choices=Ready(
                     [
                         ("none", _("No")),
-                        ("coinche", _("Coinché")),
-                        ("surcoinche", _("Surcoinché")),
+                        # lang="fr" on English pages: the labels are safe markup.
+                        ("coinche", french_terms(_("Coinché"))),
+                        ("surcoinche", french_terms(_("Surcoinché"))),
                     ]
                 ),
                 initial="none",

@@ -123,7 +123,7 @@ def test_share_page(phone: Page, live_server: LiveServer, shot: Shot) -> None:
     problems = []
 
     title = page.title()
-    if title != "Share the match":
+    if title != "Share the match · Us 0–0 Them · Belote score":
         problems.append(
             f"the tab title is {title[:70]!r}...: share.html's {{% block title %}} is not closed "
             "before the 'Revoke the links' section, so that section's markup (with its form "

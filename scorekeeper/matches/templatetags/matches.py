@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from ..board import BoardDeal
 from ..deal_text import deal_summary as summary_of
-from ..engine_text import PRESET_NAMES, TRUMP_SHORT, rank_label
+from ..engine_text import PRESET_NAMES, TRUMP_SHORT, french_terms, rank_label
 from ..models import Deal, Match
 
 register = template.Library()
@@ -24,6 +24,8 @@ def pick(values: Sequence[Any], index: int) -> Any:
 
 
 register.filter("rank_label", rank_label)
+# Text with its French game words marked lang="fr" on English pages (escaped, so safe).
+register.filter("fr_terms", french_terms, is_safe=True)
 
 
 @register.filter
@@ -84,7 +86,8 @@ def describe_deal(
     unchanged = set(_deal_parts(other, match.team_names)) if other else set(parts)
     return mark_safe(
         " · ".join(
-            escape(part) if part in unchanged else f"<mark>{escape(part)}</mark>" for part in parts
+            french_terms(part) if part in unchanged else f"<mark>{french_terms(part)}</mark>"
+            for part in parts
         )
     )
 
@@ -103,7 +106,7 @@ def deal_items(deals: Sequence[BoardDeal]) -> SafeString:
     out = []
     for deal in deals:
         row = deal.row
-        lines = "".join(f"<li>{escape(line)}</li>" for line in deal.lines)
+        lines = "".join(f"<li>{french_terms(line)}</li>" for line in deal.lines)
         note = f'<p class="note">{escape(row.note)}</p>' if row.note else ""
         actions = ""
         if deal.links:
@@ -118,11 +121,11 @@ def deal_items(deals: Sequence[BoardDeal]) -> SafeString:
             )
         out.append(
             f'<li class="deal outcome-{escape(row.outcome)}"><details><summary>'
-            f'<span class="num">{row.number}</span> <span class="what">{escape(deal.summary)}</span> '
+            f'<span class="num">{row.number}</span> <span class="what">{french_terms(deal.summary)}</span> '
             f'<span class="pts"><span class="t0">{row.score0}</span> · '
             f'<span class="t1">{row.score1}</span></span> '
             f'<span class="run">{row.total0} – {row.total1}</span></summary>'
             f'<div class="deal-body"><p class="small">{escape(deal.dealt_by)}</p>'
             f'<ul class="breakdown">{lines}</ul>{note}{actions}</div></details></li>\n'
         )
-    return mark_safe("".join(out))  # every value above is escaped
+    return mark_safe("".join(out))  # every value above is escaped (french_terms escapes)
