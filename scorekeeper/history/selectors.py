@@ -2,7 +2,7 @@
 aggregated in the database, so the number of queries does not grow with the data."""
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
 from typing import Any, cast
@@ -397,11 +397,3 @@ def _companions(ids: list[int], visible: Visible) -> tuple[list[Companion], list
 
     return listed("partner"), listed("opponent")
 
-
-def recent_players(matches: Iterable[Match]) -> list[Player]:
-    seen: dict[int, Player] = {}
-    for match in matches:
-        for player in match.seats:
-            if player is not None:
-                seen.setdefault(player.pk, player)
-    return list(seen.values())

@@ -60,9 +60,6 @@ class Player(models.Model):
 
 
 class MatchQuerySet(models.QuerySet["Match"]):
-    def owned_by(self, owner_key: str) -> "MatchQuerySet":
-        return self.filter(owner_key=owner_key)
-
     def visible_to(
         self,
         *,

@@ -14,10 +14,6 @@ Winner = int | Literal["draw"] | None
 SEATS = 4  # playing order: team 0 player 1, team 1 player 1, team 0 player 2, team 1 player 2
 
 
-def seat_team(seat: int) -> int:
-    return seat % 2
-
-
 @dataclass(frozen=True, slots=True)
 class MatchDeal:
     number: int  # 1-based, passed deals included
@@ -43,11 +39,6 @@ class MatchResult:
     winner: Winner
     scored_deals: int  # deals that count towards a deals limit (not the passed ones)
     next_dealer: int
-
-    @property
-    def next_speaker(self) -> int:
-        """The seat that speaks (bids) first in the next deal: the dealer's left."""
-        return (self.next_dealer + 1) % SEATS
 
 
 def _can_clinch(rules: Rules, result: DealScore, received: Pair, team: int) -> bool:

@@ -80,10 +80,6 @@ class Rules:
         base = PRESETS[self.preset].to_dict()
         return {k: v for k, v in self.to_dict().items() if base.get(k) != v}
 
-    @property
-    def is_custom(self) -> bool:
-        return bool(self.overrides())
-
     def bid_values(self) -> tuple[int, ...]:
         """The numeric bids a player may make, from `min_bid` up (to 180 when there is no maximum)."""
         top = self.max_bid if self.max_bid is not None else max(self.min_bid, 180)
