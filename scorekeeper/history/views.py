@@ -21,6 +21,7 @@ from scorekeeper.web import throttle
 from scorekeeper.web.htmx import wants_partial
 
 from . import exports
+from .chart_text import running_totals_text
 from .charts import line_chart
 from .forms import HistoryFilterForm, RestoreForm
 from .selectors import filter_history, linked_names, match_facts, player_ids_for, player_stats
@@ -42,7 +43,7 @@ def _mine(request: HttpRequest) -> MatchQuerySet:
 @vary_on_headers("HX-Request")
 def history(request: HttpRequest) -> HttpResponse:
     form = HistoryFilterForm(request.GET or None)
-    listed = _mine(request).listed().select_related("seat0", "seat1", "seat2", "seat3")
+    listed = _mine(request).listed().with_players()
     matches = filter_history(listed, form.filters())
     page = Paginator(matches, PAGE_SIZE).get_page(request.GET.get("page"))
     query = request.GET.copy()
@@ -69,6 +70,13 @@ def review(request: HttpRequest, token: str) -> HttpResponse:
         ],
         target=board.result.rules.target,
     )
+    chart_text = running_totals_text(
+        match.team_names,
+        totals[1:],
+        finished=board.finished,
+        winner=board.winner,
+        abandoned=match.is_abandoned,
+    )
     visible_players = access.player_page_ids(request)
     scorer = access.can_score(request, match)
     seated = [p for p in match.seats if p is not None]
@@ -86,6 +94,7 @@ def review(request: HttpRequest, token: str) -> HttpResponse:
         "facts": facts,
         "biggest_team": match.team_names[facts.biggest[1]] if facts.biggest else "",
         "chart": chart,
+        "chart_text": chart_text,
         "team_facts": list(zip(match.team_names, facts.teams, strict=True)),
         "players": seated,
         "visible_players": visible_players,
@@ -171,7 +180,7 @@ def deleted(request: HttpRequest) -> HttpResponse:
     matches = (
         access.owned(request)
         .restorable()
-        .select_related("seat0", "seat1", "seat2", "seat3")
+        .with_players()
         .order_by("-deleted_at", "-id")
     )
     return render(

@@ -219,7 +219,12 @@ def test_sign_up_claim_filter_review_player_log_in_again(
     expect(page.locator("#main")).to_contain_text("In play")
     chart = page.locator("svg.chart")
     expect(chart).to_be_visible()
-    expect(chart).to_have_attribute("aria-label", "Running totals of both teams, deal by deal")
+    # Its name: what it shows, then the result in words (issue 12; it was an aria-label).
+    expect(chart).to_have_accessible_name(
+        re.compile(
+            r"^Running totals of both teams, deal by deal Lions lead 800 to 270 after 3 deals; "
+        )
+    )
     lines = chart.locator("polyline.series")
     expect(lines).to_have_count(2)
     expect(chart.locator("polyline.series.t0 > title")).to_have_text("Lions")
