@@ -26,7 +26,7 @@ from scorekeeper.matches import services
 from scorekeeper.matches.models import Match, Player
 from scorekeeper.scoring import ManualDeal, PassedDeal, PlayedDeal, Trump, rules_from_dict
 
-from .conftest import PHONE, SHOTS
+from .conftest import PHONE, SHOTS, chip
 
 pytestmark = [
     pytest.mark.browser,
@@ -90,6 +90,8 @@ class Audit:
     def check(self, name: str, *, status: int | None = None) -> None:
         page = self.page
         page.wait_for_load_state("domcontentloaded")
+        # Folded content too: a deal's breakdown, the rules' settings, the announcements.
+        page.evaluate("document.querySelectorAll('details').forEach((d) => { d.open = true; })")
         if page.evaluate("typeof axe") == "undefined":
             page.evaluate(AXE.read_text(encoding="utf-8"))
         where = f"{name} ({page.url.removeprefix(self.base)})"
@@ -224,6 +226,11 @@ def _match_pages(audit: Audit, data: Data, language: str) -> None:
     page.locator("form#deal-form .savebar button.btn-primary").click()
     expect(page.locator(".has-error").first).to_be_visible()
     audit.check("deal-new+errors")
+    for name, value in (("taker", "0"), ("contract", "80"), ("trump", "no_trump")):
+        chip(page, name, value)
+    page.locator("input[name=taker_points]").fill("100")
+    expect(page.locator("#preview .breakdown li").first).to_be_visible()
+    audit.check("deal-new+preview")
     audit.visit("deal-edit", f"/score/{token}/deal/2/")
     audit.visit("deal-history", f"/score/{token}/deal/2/history/")
     audit.visit("deal-delete", f"/score/{token}/deal/2/delete/")
