@@ -135,7 +135,13 @@ def test_an_edit_with_a_wrong_field(
     expect(page.locator("#id_taker_points_error")).to_contain_text("162")
     shot(page, "01-summary")
     follow_each_link(page, links)
-    expect(page.locator("#id_taker_points")).to_be_focused()
+    points = page.locator("#id_taker_points")
+    expect(points).to_be_focused()
+    if javascript:  # corrected, it no longer says it is wrong, nor reads out the old message
+        points.fill("100")
+        points.blur()
+        expect(points).not_to_have_attribute("aria-invalid", "true")
+        expect(points).not_to_have_attribute("aria-describedby", re.compile("_error"))
     assert page_errors(page) == []
 
 

@@ -263,3 +263,19 @@ def test_the_summary_in_french() -> None:
     assert "Corrigez les champs signalés ci-dessous\u00a0:" in body
     assert '<a href="#id_seat1">' in body
     assert "</a>\u00a0: " in body
+
+
+def test_a_save_refused_because_the_match_changed_takes_the_focus_too(
+    owner_client: Client, match: Match
+) -> None:
+    """The warning is the page's first (and only) autofocus, deal form and manual score alike."""
+    stale = match.version
+    owner_client.post(link("deal_passed", match), {"version": stale})
+    warning = '<p class="msg msg-warning" role="alert" tabindex="-1" autofocus>'
+    for name, data in (
+        ("deal_new", deal_post(stale)),
+        ("deal_manual", {"score0": "10", "score1": "", "version": str(stale)}),
+    ):
+        html = owner_client.post(link(name, match), data).text
+        assert "changed on another phone" in html
+        assert html.count(" autofocus") == 1 and warning in html
