@@ -113,6 +113,25 @@ def account_match(db: None) -> Iterator[tuple[User, Match]]:
     yield user, match
 
 
+# Beyond conftest's layout_problems: the page scrolls sideways, or a box's text runs out of it
+# (into its neighbour: a table's column title, a button's word) without scrolling the page.
+_OVERFLOW_JS = """() => {
+    const problems = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > innerWidth) problems.push(`scrolls sideways: ${root.scrollWidth}px`);
+    for (const el of document.querySelectorAll("main *, header *")) {
+        const style = getComputedStyle(el);
+        if (style.overflowX !== "visible" || style.display === "contents" || !el.clientWidth) continue;
+        if (el.scrollWidth > el.clientWidth + 1) {
+            const text = (el.innerText || "").trim().slice(0, 30);
+            problems.push(`${el.tagName.toLowerCase()}.${el.className} "${text}" holds`
+                + ` ${el.scrollWidth}px in ${el.clientWidth}px`);
+        }
+    }
+    return problems;
+}"""
+
+
 def log_in(page: Page, base: str, next_url: str = "/history/") -> None:
     page.goto(f"{base}/accounts/login/?next={next_url}")
     page.locator("input[name=username]").fill("grandma")
@@ -158,10 +177,7 @@ def test_every_page_fits_360_px_with_large_text(
             page.goto(f"{base}{url}")
         page.wait_for_load_state("load")
         found = layout_problems(page)
-        found += page.evaluate(
-            "() => document.documentElement.scrollWidth > innerWidth"
-            " ? [`scrolls sideways: ${document.documentElement.scrollWidth}px`] : []"
-        )
+        found += page.evaluate(_OVERFLOW_JS)
         if found:
             problems[step] = found
         page.screenshot(path=str(SHOTS / f"{prefix}-{step}.png"), full_page=True)
@@ -191,7 +207,7 @@ def test_every_page_fits_360_px_with_large_text(
     look("17-manage", f"/score/{token}/manage/")
     look("18-viewer", f"/view/{view}/")
     look("19-review", f"/view/{view}/review/")
-    player = match.seat1
+    player = match.seats[1]
     assert player is not None
     look("20-player", f"/players/{player.pk}/")
     look("21-deleted", "/history/deleted/")
