@@ -204,15 +204,13 @@ def measure(label: str, size: Size, client: Any, url: str, expect: str, runs: in
 
 def bench_size(size: Size, runs: int) -> tuple[Timing, Timing]:
     from django.contrib.auth import get_user_model
-    from django.db.models import Q
     from django.test import Client
 
     from scorekeeper.matches.models import Match, Player
 
     user = get_user_model().objects.get(username=size.username)
     player = Player.objects.get(owner=user, name=PLAYER_NAME)
-    seats = Q(seat0=player) | Q(seat1=player) | Q(seat2=player) | Q(seat3=player)
-    played = Match.objects.filter(seats).count()
+    played = Match.objects.filter(players=player).count()
     assert played == size.player_matches, (played, size.player_matches)
     client = Client()
     client.force_login(user)

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db.models import Prefetch, QuerySet
+from django.db.models import Prefetch
 
 from scorekeeper.matches import services
-from scorekeeper.matches.models import Deal, Match
+from scorekeeper.matches.models import Deal, Match, MatchQuerySet
 from scorekeeper.scoring import InvalidInput, decode_json, dump_match, load_scored_match
 from scorekeeper.scoring.errors import printable
 from scorekeeper.web import throttle
@@ -93,9 +93,9 @@ def _deal_row(match: Match, names: tuple[str, str], deal: Deal) -> list[object]:
     ]
 
 
-def with_deals(matches: QuerySet[Match]) -> QuerySet[Match]:
-    """Matches with their players and deals in order, in two queries whatever their number."""
-    return matches.select_related("seat0", "seat1", "seat2", "seat3").prefetch_related(
+def with_deals(matches: MatchQuerySet) -> MatchQuerySet:
+    """Matches with their players and deals in order, in three queries whatever their number."""
+    return matches.with_players().prefetch_related(
         Prefetch("deals", queryset=Deal.objects.order_by("seq"))
     )
 

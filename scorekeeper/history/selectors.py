@@ -22,11 +22,8 @@ from django.db.models import (
 )
 from django.utils import timezone
 
-from scorekeeper.matches.models import Deal, Match, Player, counted, decided
+from scorekeeper.matches.models import Deal, Match, Player, Seat, counted, decided
 from scorekeeper.scoring import MatchResult, Trump
-
-SEATS = ("seat0", "seat1", "seat2", "seat3")
-
 
 # History list --------------------------------------------------------------------------------
 
@@ -76,10 +73,7 @@ def _day_start(day: date) -> datetime:
 
 
 def _any_seat_named(text: str) -> Q:
-    condition = Q()
-    for seat in SEATS:
-        condition |= Q(**{f"{seat}__name__icontains": text})
-    return condition
+    return Q(Exists(Seat.objects.filter(match=OuterRef("pk"), player__name__icontains=text)))
 
 
 # Match review --------------------------------------------------------------------------------
@@ -165,34 +159,27 @@ def player_ids_for(player: Player) -> list[int]:
 def linked_names(ids: list[int], player: Player, visible: Visible) -> QuerySet[Player]:
     """The other names of `ids` that sit in a match the viewer may see (the others, and the
     matches behind them, are not the viewer's to know)."""
-    seated = Q()
-    for seat in SEATS:
-        seated |= Q(**{f"{seat}_id": OuterRef("pk")})
-    in_sight = Match.objects.filter(_counted(visible)("")).filter(seated)
+    in_sight = Seat.objects.filter(player=OuterRef("pk")).filter(_counted(visible)("match__"))
     return Player.objects.filter(pk__in=ids).exclude(pk=player.pk).filter(Exists(in_sight))
 
 
+# A person sits once at a table ("this is me" refuses a name that shared a table with one of the
+# account's names), so joining a match (`prefix` "", or a deal: "match__") to the Seat of one of
+# `ids` gives one row per match, whose position is theirs. The annotations below reuse that join.
+
+
 def _seated(ids: list[int], prefix: str = "") -> Q:
-    condition = Q()
-    for seat in SEATS:
-        condition |= Q(**{f"{prefix}{seat}_id__in": ids})
-    return condition
+    return Q(**{f"{prefix}seat_rows__player_id__in": ids})
 
 
-def _team(ids: list[int], prefix: str = "") -> Case:
-    first_team = Q(**{f"{prefix}seat0_id__in": ids}) | Q(**{f"{prefix}seat2_id__in": ids})
-    return Case(When(first_team, then=Value(0)), default=Value(1), output_field=IntegerField())
+def _seat(prefix: str = "") -> F:
+    """The seat (0-3) of the player joined by `_seated`."""
+    return F(f"{prefix}seat_rows__position")
 
 
-def _seat(ids: list[int], prefix: str = "") -> Case:
-    """The seat (0-3) these players sit at, in each match."""
-    return Case(
-        *(
-            When(Q(**{f"{prefix}{seat}_id__in": ids}), then=Value(n))
-            for n, seat in enumerate(SEATS)
-        ),
-        output_field=IntegerField(),
-    )
+def _team(prefix: str = "") -> Any:
+    """Their team: the parity of their seat."""
+    return _seat(prefix) % 2
 
 
 @dataclass
@@ -261,7 +248,7 @@ def player_stats(ids: list[int], visible: Visible) -> PlayerStats:
     """The statistics of these names (one person) over the matches the viewer may see, with a
     deal and not deleted; wins and finished matches leave abandoned ones out."""
     visible = _counted(visible)
-    matches = Match.objects.filter(_seated(ids)).filter(visible("")).annotate(team=_team(ids))
+    matches = Match.objects.filter(_seated(ids)).filter(visible("")).annotate(team=_team())
     totals = matches.aggregate(
         played=Count("id"),
         finished=Count("id", filter=decided()),
@@ -270,7 +257,7 @@ def player_stats(ids: list[int], visible: Visible) -> PlayerStats:
     deals = (
         Deal.objects.filter(_seated(ids, "match__"))
         .filter(visible("match__"))
-        .annotate(team=_team(ids, "match__"), seat=_seat(ids, "match__"))
+        .annotate(team=_team("match__"), seat=_seat("match__"))
     )
     # A contract is the player's when they took it, or when their team did and who took is not
     # said; a coinche likewise (a surcoinche keeps who surcoinched: the defence's coinche is then
@@ -359,33 +346,31 @@ def player_stats(ids: list[int], visible: Visible) -> PlayerStats:
 
 
 def _companions(ids: list[int], visible: Visible) -> tuple[list[Companion], list[Companion]]:
-    """Who sat with and against these players, with the results of the finished matches: per
-    seat of theirs and per other seat, the matches grouped by who sat there; the twelve groupings
-    are one query (UNION ALL)."""
+    """Who sat with and against these players, with the results of the finished matches: the
+    other seats of their matches (a join of Seat to itself through the match), grouped by who sat
+    there and whether on their team, in one query."""
     tallies: dict[str, dict[int, list[int]]] = {"partner": defaultdict(lambda: [0, 0, 0]),
                                                 "opponent": defaultdict(lambda: [0, 0, 0])}  # fmt: skip
-    parts = []
-    for index, seat in enumerate(SEATS):
-        team = index % 2
-        others = {"partner": [SEATS[(index + 2) % 4]],
-                  "opponent": [SEATS[(index + 1) % 4], SEATS[(index + 3) % 4]]}  # fmt: skip
-        for role, seats in others.items():
-            for other in seats:
-                parts.append(
-                    Match.objects.filter(**{f"{seat}_id__in": ids}, **{f"{other}__isnull": False})
-                    .filter(visible(""))
-                    .exclude(**{f"{other}_id__in": ids})
-                    .values(other_id=F(f"{other}_id"))
-                    .annotate(
-                        role=Value(role),
-                        n=Count("id"),
-                        finished=Count("id", filter=decided()),
-                        wins=Count("id", filter=decided() & Q(winner=team)),
-                    )
-                    .order_by()
-                )
-    for row in parts[0].union(*parts[1:], all=True):
-        tally = tallies[row["role"]][row["other_id"]]
+    others = (
+        Seat.objects.filter(_seated(ids, "match__"))
+        .exclude(player_id__in=ids)
+        .filter(visible("match__"))
+        .annotate(our_team=_team("match__"), their_team=F("position") % 2)
+        .annotate(
+            role=Case(
+                When(our_team=F("their_team"), then=Value("partner")), default=Value("opponent")
+            )
+        )
+        .values("player_id", "role")
+        .annotate(
+            n=Count("id"),
+            finished=Count("id", filter=decided("match__")),
+            wins=Count("id", filter=decided("match__") & Q(match__winner=F("our_team"))),
+        )
+        .order_by()
+    )
+    for row in others:
+        tally = tallies[row["role"]][row["player_id"]]
         tally[0] += row["n"]
         tally[1] += row["finished"]
         tally[2] += row["wins"]
@@ -396,4 +381,3 @@ def _companions(ids: list[int], visible: Visible) -> tuple[list[Companion], list
         return sorted(items, key=lambda c: (-c.matches, c.player.name))[:10]
 
     return listed("partner"), listed("opponent")
-

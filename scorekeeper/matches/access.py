@@ -12,14 +12,13 @@ from django.contrib.auth.models import User
 from django.db.models import Q
 from django.http import Http404, HttpRequest
 
-from .models import Match, MatchQuerySet, MatchScorer, Player
+from .models import Match, MatchQuerySet, MatchScorer, Player, Seat
 from .services import Author
 
 DEVICE_KEY = "device"
 REMEMBERED = "scored"  # scorer tokens this browser opened: new links (revoking) forget them
 VIEWED = "viewed"  # read-only tokens this browser opened: the same, for its player pages
 REMEMBER_AT_MOST = 100
-SEATS = ("seat0", "seat1", "seat2", "seat3")
 
 
 def device_key(request: HttpRequest) -> str:
@@ -41,8 +40,8 @@ def existing_device_key(request: HttpRequest) -> str | None:
 
 def _with_seats(token_field: str, token: str, *, seats: bool = True) -> Match:
     """The alive match of this link, its players attached. Every request of a phone starts here,
-    so it is written in SQL: building the ORM query (a four-way join of the seats) cost more CPU
-    than running it, 0.6 ms a lookup against 0.2 ms (issue 10's deal-cycle budget)."""
+    so it is written in SQL: building the ORM query (then a four-way join of the seats) cost more
+    CPU than running it, 0.6 ms a lookup against 0.2 ms (issue 10's deal-cycle budget)."""
     assert token_field in ("scorer_token", "view_token")  # a column name, never user input
     # A deleted match's links answer like unknown ones, for everyone (its owner included).
     found = list(
@@ -60,21 +59,15 @@ def _with_seats(token_field: str, token: str, *, seats: bool = True) -> Match:
 
 
 def _attach_players(match: Match) -> None:
-    """Fill the seats' players in one query (what select_related would have joined)."""
-    ids = [pk for pk in (getattr(match, f"{seat}_id") for seat in SEATS) if pk is not None]
-    if not ids:
-        return
-    marks = ", ".join(["%s"] * len(ids))
-    players = {
-        player.pk: player
-        for player in Player.objects.raw(
-            f"SELECT * FROM {Player._meta.db_table} WHERE id IN ({marks})", ids
-        )
-    }
-    for seat in SEATS:
-        pk = getattr(match, f"{seat}_id")
-        if pk is not None:
-            setattr(match, seat, players[pk])
+    """Fill the seats' players in one query (what a prefetch of Seat and Player would take two
+    for): each Seat row's position with its player."""
+    seat, player = Seat._meta.db_table, Player._meta.db_table
+    players = Player.objects.raw(
+        f"SELECT s.position AS seat_position, p.* FROM {seat} s "
+        f"JOIN {player} p ON p.id = s.player_id WHERE s.match_id = %s",
+        [match.pk],
+    )
+    match.set_seats({p.seat_position: p for p in players})  # type: ignore[attr-defined]
 
 
 def is_owner(request: HttpRequest, match: Match) -> bool:
@@ -199,13 +192,6 @@ def may_open_player(request: HttpRequest, pk: int) -> bool:
     return pk in player_page_ids(request)
 
 
-def _seated(pk: int) -> Q:
-    condition = Q()
-    for seat in SEATS:
-        condition |= Q(**{f"{seat}_id": pk})
-    return condition
-
-
 @dataclass(frozen=True)
 class ClaimAccess:
     """How this browser may say "this is me" for a name: `through` is the match whose scorer link
@@ -224,7 +210,7 @@ def claim_access(request: HttpRequest, pk: int) -> ClaimAccess | None:
     user = account(request)
     if user is None:
         return None
-    matches = Match.objects.alive().filter(_seated(pk))
+    matches = Match.objects.alive().filter(seat_rows__player_id=pk)  # a player sits once a match
     player = Player.objects.filter(pk=pk).first()
     if player is None:
         return None

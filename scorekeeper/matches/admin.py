@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from .models import Deal, DealChange, Match, MatchScorer, Player
+from .models import Deal, DealChange, Match, MatchScorer, Player, Seat
 
 
 class ReadOnlyAdmin[T: Any](admin.ModelAdmin[T]):
@@ -48,6 +48,18 @@ class DealInline(admin.TabularInline[Deal, Match]):
         return False
 
 
+class SeatInline(admin.TabularInline[Seat, Match]):
+    """Who sits where, as written when the match was created (read-only)."""
+
+    model = Seat
+    extra = 0
+    fields = readonly_fields = ("position", "player")
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Match | None = None) -> bool:
+        return False
+
+
 @admin.register(Match)
 class MatchAdmin(admin.ModelAdmin[Match]):
     list_display = ["__str__", "preset", "status", "total0", "total1", "deal_count", "updated_at"]
@@ -62,7 +74,7 @@ class MatchAdmin(admin.ModelAdmin[Match]):
     date_hierarchy = "created_at"
     list_select_related = ["owner"]
     raw_id_fields = ["owner"]
-    inlines = [DealInline]
+    inlines = [SeatInline, DealInline]
 
     def get_readonly_fields(self, request: HttpRequest, obj: Match | None = None) -> list[str]:
         # Only the owning account may be changed here: names and seats are in the deals' cached

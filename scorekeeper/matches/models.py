@@ -77,6 +77,11 @@ class MatchQuerySet(models.QuerySet["Match"]):
             condition |= models.Q(owner=user) | models.Q(scorers__user=user)
         return self.filter(condition).distinct()
 
+    def with_players(self) -> "MatchQuerySet":
+        """Each match's seats and players read with the list, in one more query (Match.seats)."""
+        seats = Seat.objects.select_related("player")
+        return self.prefetch_related(models.Prefetch("seat_rows", queryset=seats))
+
     def newest_first(self) -> "MatchQuerySet":
         return self.order_by("-updated_at", "-id")
 
@@ -157,19 +162,8 @@ class Match(models.Model):
     game = models.CharField(max_length=10)
     team0_name = models.CharField(_("team 1"), max_length=60)
     team1_name = models.CharField(_("team 2"), max_length=60)
-    # Seats in playing order: team 1 player 1, team 2 player 1, team 1 player 2, team 2 player 2.
-    seat0 = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    seat1 = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    seat2 = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
-    seat3 = models.ForeignKey(
-        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
-    )
+    # Who sits where: one Seat row per named seat (a blank seat has none), written with the match.
+    players = models.ManyToManyField(Player, through="Seat", related_name="matches", blank=True)
     first_dealer = models.PositiveSmallIntegerField(default=0)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     winner = models.PositiveSmallIntegerField(null=True, blank=True)  # finished without one: a draw
@@ -232,7 +226,29 @@ class Match(models.Model):
 
     @property
     def seats(self) -> tuple[Player | None, Player | None, Player | None, Player | None]:
-        return (self.seat0, self.seat1, self.seat2, self.seat3)
+        """The players in playing order (team 1 player 1, team 2 player 1, team 1 player 2, team 2
+        player 2), None for a blank seat. Read once from the Seat rows (prefetched by
+        `with_players`, attached by access.py, or one query here), then kept: seats never change
+        after the match is created."""
+        seated = self.__dict__.get("_seats")
+        if seated is None:
+            if self.pk is None:
+                rows: Any = []
+            elif "seat_rows" in getattr(self, "_prefetched_objects_cache", {}):
+                rows = self.seat_rows.all()
+            else:
+                rows = self.seat_rows.select_related("player")
+            seated = self.set_seats({row.position: row.player for row in rows})
+        return seated
+
+    def set_seats(
+        self, players: dict[int, Player]
+    ) -> tuple[Player | None, Player | None, Player | None, Player | None]:
+        """Keep these players (by position) as the match's seats, in memory only (services write
+        the Seat rows)."""
+        seated = (players.get(0), players.get(1), players.get(2), players.get(3))
+        self.__dict__["_seats"] = seated
+        return seated
 
     @property
     def is_finished(self) -> bool:
@@ -284,6 +300,38 @@ class Match(models.Model):
         if player is not None:
             return player.name
         return f"{self.team_names[seat % 2]} ({seat // 2 + 1})"
+
+
+class Seat(models.Model):
+    """A player at a match's table. Positions are the playing order, 0-3: team 1 sits at 0 and 2,
+    team 2 at 1 and 3 (TEAM_SEATS), so the team is the position's parity. A blank seat has no
+    row. Written once, with the match (services.create_match, import_matches)."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seat_rows")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            # Also the index of a match's seats (access.py reads them on every request).
+            models.UniqueConstraint(fields=["match", "position"], name="seat_position_unique"),
+            models.UniqueConstraint(fields=["match", "player"], name="seat_player_once_per_match"),
+            models.CheckConstraint(
+                condition=models.Q(position__lte=3), name="seat_position_is_0_to_3"
+            ),
+        ]
+        indexes = [
+            # The matches of a player (their page, "this is me", the partners and opponents
+            # join), read from the index alone: player -> match and position (so the team).
+            models.Index(fields=["player", "match", "position"], name="seat_player_matches"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} at seat {self.position} of {self.match_id}"
+
+    @property
+    def team(self) -> int:
+        return self.position % 2
 
 
 class MatchScorer(models.Model):

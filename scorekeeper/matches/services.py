@@ -27,7 +27,7 @@ from scorekeeper.scoring import (
 )
 
 from .deal_text import LANGS, deal_texts
-from .models import Deal, DealChange, Match, MatchScorer, Player, new_token
+from .models import Deal, DealChange, Match, MatchScorer, Player, Seat, new_token
 from .undo import next_redo, next_undo
 
 # The match's own cache (set by _set_result), beside each deal's CACHE_FIELDS.
@@ -119,7 +119,7 @@ def create_match(
     ]
     if first_dealer is None:
         first_dealer = random.SystemRandom().randrange(4)
-    return Match.objects.create(
+    match = Match.objects.create(
         owner_key=owner_key,
         owner=owner,
         rules=rules.to_dict(),
@@ -127,13 +127,25 @@ def create_match(
         game=rules.game,
         team0_name=team_names[0],
         team1_name=team_names[1],
-        seat0=seats[0],
-        seat1=seats[1],
-        seat2=seats[2],
-        seat3=seats[3],
         first_dealer=first_dealer,
         rematch_of=rematch_of,
     )
+    _seat([match], [seats])
+    return match
+
+
+def _seat(matches: Sequence[Match], players: Sequence[Sequence[Player | None]]) -> None:
+    """Write the Seat rows of these saved matches (a blank seat has none), and keep the players
+    on each match (Match.seats), in one INSERT per IMPORT_BATCH seats."""
+    rows = []
+    for match, seated in zip(matches, players, strict=True):
+        match.set_seats({n: player for n, player in enumerate(seated) if player is not None})
+        rows += [
+            Seat(match=match, player=player, position=n)
+            for n, player in enumerate(seated)
+            if player is not None
+        ]
+    Seat.objects.bulk_create(rows, batch_size=IMPORT_BATCH)
 
 
 def rematch(*, match: Match, owner_key: str, owner: User | None = None) -> Match:
@@ -176,14 +188,9 @@ class ClaimRefused(Exception):
 
 def _shares_a_table(player: Player, user_id: int) -> bool:
     """Whether `player` sat in a match with a name already linked to this account."""
-    mine = list(Player.objects.filter(user_id=user_id).values_list("pk", flat=True))
-    if not mine:
-        return False
-    with_player, with_mine = Q(), Q()
-    for seat in ("seat0", "seat1", "seat2", "seat3"):
-        with_player |= Q(**{f"{seat}_id": player.pk})
-        with_mine |= Q(**{f"{seat}_id__in": mine})
-    return Match.objects.filter(with_player).filter(with_mine).exists()
+    return Seat.objects.filter(
+        player__user_id=user_id, match__seat_rows__player_id=player.pk
+    ).exists()
 
 
 @transaction.atomic
@@ -219,8 +226,7 @@ def unlink_player(*, match_id: int, player_id: int) -> tuple[Player, User] | Non
     right player can claim it. Returns the name and the account it was linked to; None (nothing
     changed) if the name does not sit at this table or is linked to nobody."""
     match = Match.objects.locked(match_id)
-    seated = {p for p in (match.seat0_id, match.seat1_id, match.seat2_id, match.seat3_id) if p}
-    if player_id not in seated:
+    if not Seat.objects.filter(match_id=match.pk, player_id=player_id).exists():
         return None
     player = Player.objects.select_for_update().filter(pk=player_id).first()
     if player is None or player.user is None:
@@ -639,10 +645,10 @@ def _write_imported(
             players[key] = get_or_create_player(owner_key=owner_key, owner=owner, name=name)
         return players[key]
 
-    for match, _rows, seated in built:
-        match.seat0, match.seat1, match.seat2, match.seat3 = (seat(name) for name in seated)
+    seats = [[seat(name) for name in seated] for _match, _rows, seated in built]
     matches = [match for match, _rows, _seated in built]
     Match.objects.bulk_create(matches, batch_size=IMPORT_BATCH)
+    _seat(matches, seats)
     Deal.objects.bulk_create(
         [row for _m, rows, _s in built for row in rows], batch_size=IMPORT_BATCH
     )

@@ -20,7 +20,7 @@ def home(request: HttpRequest) -> HttpResponse:
             remembered=access.remembered_tokens(request),
         )
         .alive()
-        .select_related("seat0", "seat1", "seat2", "seat3")
+        .with_players()
         .newest_first()[:RECENT]
     )
     return render(request, "home.html", {"matches": matches})

@@ -124,7 +124,7 @@ def test_every_target_is_44_px_square(
     look("review", f"/view/{view}/review/")
     expect(page.locator(".players a")).to_have_count(4)
     shot(page, "review")
-    player = match.seat0
+    player = match.seats[0]
     assert player is not None
     look("player", f"/players/{player.pk}/")
     look("deleted", "/history/deleted/")

@@ -19,7 +19,7 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.history.selectors import Companion
 from scorekeeper.matches import services
-from scorekeeper.matches.models import Match, MatchScorer, Player
+from scorekeeper.matches.models import Match, MatchScorer, Player, Seat
 
 from .conftest import FACTS_DEALS, OWNER_KEY, Browser, Cast, MakeMatch, author
 
@@ -203,8 +203,8 @@ def test_a_read_only_link_the_player_opened_counts_on_their_page(
         game=story.hidden.game,
         team0_name="Later",
         team1_name="Again",
-        seat0=chloe,
     )
+    Seat.objects.create(match=later, player=chloe, position=0)
     # A match without a deal counts nowhere (issue 11).
     services.record_deal(
         match_id=later.pk, expected_version=None, deal=FACTS_DEALS[0], author=author(OWNER_KEY)

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from scorekeeper.matches import access, services
-from scorekeeper.matches.models import Deal, DealChange, Match, Player
+from scorekeeper.matches.models import Deal, DealChange, Match, Player, Seat
 from scorekeeper.scoring import Deal as EngineDeal
 from scorekeeper.scoring import Rules, get_preset
 
@@ -78,6 +78,7 @@ def snapshot(db: None) -> Snapshot:
             "deals": list(Deal.objects.order_by("pk").values()),
             "changes": list(DealChange.objects.order_by("pk").values()),
             "players": list(Player.objects.order_by("pk").values()),
+            "seats": list(Seat.objects.order_by("pk").values()),
         }
 
     return take
