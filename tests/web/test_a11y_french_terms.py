@@ -9,9 +9,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from scorekeeper.matches.engine_text import french_terms
 from scorekeeper.matches.models import Match
 from scorekeeper.scoring import PlayedDeal, Trump
+from scorekeeper.words import french_terms
 
 from .conftest import MakeMatch
 from .support import long_rules
@@ -61,6 +61,13 @@ def test_english_review_marks_the_french_words(owner_client: Client, match: Matc
     html = page(owner_client, reverse("history:review", args=[match.view_token]), "en")
     words = set(marked(html))
     assert {"sans atout", "tout atout", "coinché", "capot", "belote"} <= words
+
+
+def test_english_new_match_marks_the_rules_words(owner_client: Client) -> None:
+    html = page(owner_client, reverse("matches:new"), "en")
+    assert {"sans atout", "tout atout", "capot", "générale", "litige", "dedans"} <= set(
+        marked(html)
+    )
 
 
 @pytest.mark.parametrize("name", ["matches:scoreboard", "matches:deal_new", "history:review"])

@@ -35,9 +35,10 @@ def field_error(html: str, field: str) -> str:
 def test_the_page_lists_every_preset_with_its_summary(client: Client) -> None:
     page = client.get(NEW)
     assert page.status_code == 200
+    text = re.sub(r'</?span( lang="fr")?>', "", page.text)  # French words are marked (issue 12)
     for name in PRESETS:
         assert f'value="{name}"' in page.text
-        assert str(PRESET_SUMMARIES[name]).replace("'", "&#x27;") in page.text
+        assert str(PRESET_SUMMARIES[name]).replace("'", "&#x27;") in text
 
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
