@@ -119,7 +119,12 @@ def _check_can_draw(
         if entrant_id not in known:
             raise TournamentError(path, "unknown_entrant", id=entrant_id)
         if entrant_id in gone or entrant_id in withdrawn[:index]:
-            raise TournamentError(path, "already_withdrawn", id=entrant_id)
+            first = (
+                f"rounds[{gone[entrant_id] - 1}].withdrawn"
+                if entrant_id in gone
+                else f"withdrawn[{withdrawn.index(entrant_id)}]"
+            )
+            raise TournamentError(path, "already_withdrawn", id=entrant_id, first=first)
 
 
 def draw_round(

@@ -35,7 +35,7 @@ def _higher(points: tuple[int, int]) -> Winner:
 
 
 def table_result(rules: Rules, table: Table, path: str = "") -> TableResult:
-    """The result of one table. A bad deal raises TournamentError (code "scoring") at
+    """The result of one table. A bad deal raises TournamentError (the scoring code) at
     `<path>.deals[i]...`."""
     if table.totals is not None:
         return TableResult("finished", table.totals, _higher(table.totals))

@@ -183,27 +183,27 @@ def _open(data: bytes) -> tuple[zipfile.ZipFile, list[zipfile.ZipInfo]]:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError, EOFError, OSError, NotImplementedError):
         # ValueError: e.g. a name flagged as UTF-8 that is not; OSError: offsets out of the data.
-        raise InvalidInput("", "not a zip file") from None
+        raise InvalidInput("", "not_zip") from None
     entries = [e for e in archive.infolist() if not e.is_dir()]
     if not entries:
-        raise InvalidInput("", "the zip holds no match file")
+        raise InvalidInput("", "zip_empty")
     if len(entries) > MAX_FILES:
-        raise InvalidInput("", f"at most {MAX_FILES} files")
+        raise InvalidInput("", "too_many_files", max=MAX_FILES)
     if sum(e.file_size for e in entries) > MAX_TOTAL_BYTES:
-        raise InvalidInput("", "the zip is too large once unzipped")
+        raise InvalidInput("", "zip_too_large")
     return archive, entries
 
 
 def _read(archive: zipfile.ZipFile, entry: zipfile.ZipInfo) -> bytes:
     if entry.file_size > MAX_FILE_BYTES:
-        raise InvalidInput("", "file too large")
+        raise InvalidInput("", "file_too_large")
     try:
         with archive.open(entry) as member:
             data = member.read(MAX_FILE_BYTES + 1)  # the declared size may lie
     except _BROKEN_ENTRY:
-        raise InvalidInput("", "damaged zip: this file cannot be read") from None
+        raise InvalidInput("", "zip_damaged") from None
     if len(data) > MAX_FILE_BYTES:
-        raise InvalidInput("", "file too large")
+        raise InvalidInput("", "file_too_large")
     return data
 
 
@@ -219,7 +219,7 @@ def _count_deals(archive: zipfile.ZipFile, entries: list[zipfile.ZipInfo], limit
             continue  # the second reading reports it
         unzipped += len(data)
         if unzipped > MAX_TOTAL_BYTES:
-            raise InvalidInput("", "the zip is too large once unzipped")
+            raise InvalidInput("", "zip_too_large")
         if isinstance(document, dict) and isinstance(document.get("deals"), list):
             deals += len(document["deals"])
         if deals > limit:

@@ -4,8 +4,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from scorekeeper.matches.engine_text import PRESET_NAMES
 from scorekeeper.matches.models import Match
+from scorekeeper.words import PRESET_NAMES
 
 from .selectors import ABANDONED, HistoryFilters
 

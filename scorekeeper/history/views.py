@@ -14,11 +14,11 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorekeeper.matches import access, services
 from scorekeeper.matches.board import build_board
-from scorekeeper.matches.engine_text import explain
 from scorekeeper.matches.models import DELETED_KEPT_DAYS, Match, MatchQuerySet, Player
 from scorekeeper.scoring import InvalidInput
 from scorekeeper.web import throttle
 from scorekeeper.web.htmx import wants_partial
+from scorekeeper.words import explain
 
 from . import exports
 from .chart_text import running_totals_text
@@ -295,7 +295,8 @@ def restore(request: HttpRequest) -> HttpResponseBase:
                     for r in result.restored[:LISTED]
                 ],
                 "refused": [
-                    [r.name, r.error.path, r.error.message] for r in result.refused[:LISTED]
+                    [r.name, r.error.path, r.error.code, r.error.params]
+                    for r in result.refused[:LISTED]
                 ],
                 "counts": [len(result.restored), len(result.refused)],
             }
@@ -335,8 +336,8 @@ def restore_done(request: HttpRequest) -> HttpResponseBase:
         ],
         "refused": [
             _("%(path)s: %(reason)s")
-            % {"path": name, "reason": explain(InvalidInput(path, message))}
-            for name, path, message in saved["refused"]
+            % {"path": name, "reason": explain(InvalidInput(path, code, **params))}
+            for name, path, code, params in saved["refused"]
         ],
         "more_restored": restored - len(saved["restored"]),
         "more_refused": refused - len(saved["refused"]),

@@ -11,10 +11,9 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scorekeeper.scoring import MatchResult, Rules, render, score_match
-from scorekeeper.scoring.breakdown import Lang
+from scorekeeper.scoring import MatchResult, Rules, score_match
+from scorekeeper.words import Lang, breakdown, deal_summary
 
-from .deal_text import deal_summary
 from .models import Deal, Match
 from .undo import redo_label, undo_and_redo, undo_label
 
@@ -119,7 +118,7 @@ def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
         if fresh is None:
             summary, lines = row.texts[lang]["summary"], row.texts[lang]["lines"]
         else:
-            summary, lines = deal_summary(row, names), render(fresh[index].breakdown, lang, names)
+            summary, lines = deal_summary(row, names), breakdown(fresh[index].breakdown, names)
         dealer = row.dealer if fresh is None else fresh[index].dealer
         if scorer_token is not None:
             links = DealLinks(edit(row.seq), delete(row.seq), history(row.seq))

@@ -34,19 +34,20 @@ from scorekeeper.scoring.deals import ManualDeal
 from scorekeeper.scoring.matchfile import MatchFile
 from scorekeeper.scoring.rules import Setting
 from scorekeeper.scoring.texts import NOTE_CONTROLS, bad_character, is_invisible
-
-from . import widgets
-from .engine_text import (
+from scorekeeper.words import (
     CHOICE_LABELS,
     PRESET_NAMES,
     SETTING_HELP,
     SETTING_LABELS,
     TRUMP_LABELS,
+    describe,
     explain,
     french_terms,
     rank_label,
-    translate_engine_message,
+    reason,
 )
+
+from . import widgets
 from .services import check_importable
 from .widgets import ChipSelect, FastSelect
 
@@ -250,7 +251,7 @@ class NewMatchForm(forms.Form):
             self.rules = rules_from_dict(overrides)
         except InvalidInput as error:
             field = error.path if error.path in self.fields else None
-            self.add_error(field, translate_engine_message(error.message))
+            self.add_error(field, describe(error))
         return data
 
     def clean_seats(self) -> None:
@@ -590,11 +591,11 @@ class DealForm(forms.Form):
         if any(name in self.errors for name in fields) or data.get("capot"):
             return
         if data.get("taker_points") is None and data.get("defence_points") is None:
-            message = translate_engine_message("the takers' card points are needed (or a capot)")
+            message = reason("taker_points_required")
             self.add_error("taker_points", forms.ValidationError(message, code="required"))
 
     def add_engine_error(self, error: InvalidInput) -> None:
-        message = translate_engine_message(error.message)
+        message = describe(error)
         path = error.path
         found = re.match(r"announcements\[(\d)\]\[(\d)\]\.(\w+)", path)
         if found:

@@ -25,8 +25,8 @@ from scorekeeper.scoring import (
     parse_deal,
     score_match,
 )
+from scorekeeper.words import LANGS, deal_texts
 
-from .deal_text import LANGS, deal_texts
 from .models import Deal, DealChange, Match, MatchScorer, Player, Seat, new_token
 from .undo import next_redo, next_undo
 
@@ -263,7 +263,7 @@ def _cache(row: Deal, scored: MatchDeal, names: tuple[str, str], *, settled: boo
         setattr(row, key, value)
     if settled and not dirty and row.texts.keys() >= set(LANGS):
         return False
-    texts = deal_texts(row, scored, names)
+    texts = deal_texts(row, scored.breakdown, names)
     dirty = dirty or row.texts != texts
     row.texts = texts
     return dirty
@@ -571,13 +571,13 @@ def check_importable(match_file: MatchFile) -> MatchFile:
     """What the app asks of a match file beyond the format: four different players and a
     believable number of deals. InvalidInput names the place, as the engine's checks do."""
     if len(match_file.deals) > MAX_DEALS:
-        raise InvalidInput("deals", f"at most {MAX_DEALS} deals")
+        raise InvalidInput("deals", "too_many_deals", max=MAX_DEALS)
     seen: set[str] = set()
     for index, team in enumerate(match_file.teams):
         for name in team.players or ():
             key = " ".join(name.split()).casefold()
             if key and key in seen:
-                raise InvalidInput(f"teams[{index}].players", f"{name} sits twice at the table")
+                raise InvalidInput(f"teams[{index}].players", "sits_twice", name=name)
             seen.add(key)
     return match_file
 

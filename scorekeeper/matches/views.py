@@ -36,16 +36,13 @@ from scorekeeper.scoring import (
     score_deal,
     score_match,
 )
-from scorekeeper.scoring import (
-    render as render_lines,
-)
 from scorekeeper.scoring.cards import card_table
 from scorekeeper.web import throttle
 from scorekeeper.web.htmx import wants_partial
+from scorekeeper.words import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, breakdown, describe
 
 from . import access, fragments, polling, services
-from .board import build_board, page_lang
-from .engine_text import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, translate_engine_message
+from .board import build_board
 from .forms import DealForm, ImportForm, ManualDealForm, NewMatchForm, deal_initial
 from .models import DELETED_KEPT_DAYS, Deal, DealChange, Match, Player
 from .undo import change_words, reversed_words, undo_label
@@ -288,14 +285,14 @@ def _preview(
     try:
         after = score_match(rules, deals, match.first_dealer)
     except InvalidInput as error:
-        return {**shown, "error": translate_engine_message(error.message)}
+        return {**shown, "error": describe(error)}
     played = after.deals[index]
     received = (played.scores[0] - result.scores[0], played.scores[1] - result.scores[1])
     return {
         **shown,
         "scores": played.scores,  # what the deal adds, as the scoreboard will show it
         "received": received,  # of which the litige reserve it receives
-        "lines": render_lines(played.breakdown, page_lang(), match.team_names),
+        "lines": breakdown(played.breakdown, match.team_names),
         "after": after,
     }
 
@@ -393,7 +390,7 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
                 _gone_message(request)
                 return redirect("matches:scoreboard", token=token)
             except InvalidInput as error:
-                form.add_error(None, translate_engine_message(error.message))
+                form.add_error(None, describe(error))
             else:
                 _left_out_message(request, form, row.number)
                 return redirect("matches:scoreboard", token=token)
@@ -472,7 +469,7 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
                 _gone_message(request)
                 return redirect("matches:scoreboard", token=token)
             except InvalidInput as error:
-                form.add_error(None, translate_engine_message(error.message))
+                form.add_error(None, describe(error))
             else:
                 messages.success(request, _("Deal %(n)s changed.") % {"n": row.number})
                 _left_out_message(request, form, row.number)
@@ -550,7 +547,7 @@ def deal_manual(request: HttpRequest, token: str, seq: int | None = None) -> Htt
             _gone_message(request)
             return redirect("matches:scoreboard", token=token)
         except InvalidInput as error:
-            form.add_error(None, translate_engine_message(error.message))
+            form.add_error(None, describe(error))
         else:
             return redirect("matches:scoreboard", token=token)
     context = {"match": match, "form": form, "changed": changed, "editing": row}
@@ -572,7 +569,7 @@ def deal_delete(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
         except services.MatchChanged:
             _changed_message(request)
         except InvalidInput as error:
-            messages.error(request, translate_engine_message(error.message))
+            messages.error(request, describe(error))
         else:
             messages.success(
                 request, _("Deal %(n)s deleted. Undo brings it back.") % {"n": row.number}

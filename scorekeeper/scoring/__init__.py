@@ -4,11 +4,11 @@ Everything in the app that scores goes through here (forms, previews, imports, t
 """
 
 from .announcements import Announcement, Kind
-from .breakdown import Lang, Line, render
+from .breakdown import Formula, Line, Note, Term
 from .cards import CARD_VALUES, DECK, Card, Rank, Suit, Trump, card_value, count_points
 from .deal_scoring import DealScore, round_score, score_deal
 from .deals import Deal, ManualDeal, PassedDeal, PlayedDeal, check_deal
-from .errors import InvalidInput
+from .errors import InvalidInput, Param
 from .match_scoring import MatchDeal, MatchResult, score_match
 from .matchfile import (
     MatchFile,
@@ -33,20 +33,23 @@ __all__ = [
     "Card",
     "Deal",
     "DealScore",
+    "Formula",
     "InvalidInput",
     "Kind",
-    "Lang",
     "Line",
     "ManualDeal",
     "MatchDeal",
     "MatchFile",
     "MatchResult",
+    "Note",
+    "Param",
     "PassedDeal",
     "PlayedDeal",
     "Rank",
     "Rules",
     "Suit",
     "Team",
+    "Term",
     "Trump",
     "card_value",
     "check_deal",
@@ -59,7 +62,6 @@ __all__ = [
     "load_scored_match",
     "parse_deal",
     "parse_match",
-    "render",
     "result_to_dict",
     "round_score",
     "rules_from_dict",

@@ -43,14 +43,16 @@ class Announcement:
         """Raise InvalidInput (path `high`, `trump`) if no hand can hold this announcement."""
         if self.is_carre:
             if self.high not in CARRE_VALUE:
-                raise InvalidInput("high", "there is no carré of 7s or 8s")
+                raise InvalidInput("high", "no_such_carre")
             if self.trump:
-                raise InvalidInput("trump", "only a sequence can be in the trump suit")
+                raise InvalidInput("trump", "carre_in_trump")
             return
         if SEQUENCE_ORDER.index(self.high) < SEQUENCE_LENGTH[self.kind] - 1:
-            raise InvalidInput("high", f"a {self.kind} cannot end at {self.high}")
+            raise InvalidInput(
+                "high", "sequence_too_low", kind=self.kind.value, high=self.high.value
+            )
         if self.trump and not contract.is_suit:
-            raise InvalidInput("trump", "there is no single trump suit in sans atout or tout atout")
+            raise InvalidInput("trump", "no_trump_suit")
 
     def value(self, contract: Trump) -> int:
         if self.is_carre:
@@ -86,9 +88,7 @@ def check_announcements(announcements: TeamAnnouncements, contract: Trump) -> No
                 raise error.under(f"[{team}][{i}]") from None
             if item.is_carre:
                 if item.high in seen_carres:
-                    raise InvalidInput(
-                        f"[{team}][{i}].high", f"only one carré of {item.high} exists"
-                    )
+                    raise InvalidInput(f"[{team}][{i}].high", "carre_twice", rank=item.high.value)
                 seen_carres.add(item.high)
 
 

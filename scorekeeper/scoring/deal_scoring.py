@@ -4,7 +4,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from .announcements import Counted, resolve
-from .breakdown import Formula, Line, Note, Term
+from .breakdown import Formula, Line, Note, Term, TermLabel
 from .cards import TOTAL_CARD_POINTS
 from .deals import Deal, ManualDeal, PassedDeal, PlayedDeal, check_deal, contract_value
 from .rules import COINCHED_CAPOT_BASE, Rounding, Rules
@@ -49,7 +49,7 @@ class _Deal:
         self.t, self.d = deal.taker, deal.defence
         points = rules.belote_points
         self.belote: Pair = (deal.belote[0] * points, deal.belote[1] * points)
-        self.cards_label = "cards"
+        self.cards_label: TermLabel = "cards"
         if deal.capot is not None:
             value = rules.capot_cards
             self.cards_label = "capot"

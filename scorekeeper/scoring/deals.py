@@ -70,60 +70,56 @@ def _check_contract(rules: Rules, deal: PlayedDeal) -> None:
     contract = deal.contract
     if contract == "generale":
         if rules.generale_bid is None:
-            raise InvalidInput("contract", "these rules do not allow a générale bid")
+            raise InvalidInput("contract", "generale_bid_not_allowed")
         return
     if not rules.is_coinche:
         if contract is not None:
-            raise InvalidInput(
-                "contract", "classic belote has no bid (only a générale, if allowed)"
-            )
+            raise InvalidInput("contract", "classic_has_no_bid")
         return
     if contract is None:
-        raise InvalidInput("contract", "a coinche deal needs the contract that was bid")
+        raise InvalidInput("contract", "contract_required")
     if contract == "capot":
         if rules.capot_bid is None:
-            raise InvalidInput("contract", "these rules do not allow a capot bid")
+            raise InvalidInput("contract", "capot_bid_not_allowed")
         return
     if not isinstance(contract, int) or isinstance(contract, bool):
-        raise InvalidInput("contract", 'must be a bid (80, 90, ...), "capot" or "generale"')
+        raise InvalidInput("contract", "not_a_bid")
     if contract % 10:
-        raise InvalidInput("contract", "a bid is a multiple of 10")
+        raise InvalidInput("contract", "bid_not_multiple_of_ten")
     if contract < rules.min_bid:
-        raise InvalidInput("contract", f"the lowest bid is {rules.min_bid}")
+        raise InvalidInput("contract", "bid_too_low", min=rules.min_bid)
     if rules.max_bid is not None and contract > rules.max_bid:
-        raise InvalidInput("contract", f"the highest bid is {rules.max_bid} (then capot)")
+        raise InvalidInput("contract", "bid_too_high", max=rules.max_bid)
 
 
 def _check_belote(deal: PlayedDeal) -> None:
     b0, b1 = deal.belote
     if b0 < 0 or b1 < 0:
-        raise InvalidInput("belote", "cannot be negative")
+        raise InvalidInput("belote", "negative")
     if deal.trump is Trump.NO_TRUMP and b0 + b1:
-        raise InvalidInput("belote", "there is no belote in sans atout")
+        raise InvalidInput("belote", "belote_in_no_trump")
     if deal.trump is Trump.ALL_TRUMP and b0 + b1 > 4:
-        raise InvalidInput("belote", "at most four belotes in tout atout (one per suit)")
+        raise InvalidInput("belote", "too_many_belotes_all_trump")
     if deal.trump.is_suit and b0 + b1 > 1:
-        raise InvalidInput("belote", "only one belote-rebelote in a suit contract")
+        raise InvalidInput("belote", "too_many_belotes_suit")
 
 
 def _check_players(deal: PlayedDeal) -> None:
     """Seats play in turn, team 0 at seats 0 and 2, team 1 at seats 1 and 3."""
     if deal.taker_player is not None:
         if deal.taker_player not in range(4):
-            raise InvalidInput("taker_player", "must be from 0 to 3")
+            raise InvalidInput("taker_player", "out_of_range", min=0, max=3)
         if deal.taker_player % 2 != deal.taker:
-            raise InvalidInput("taker_player", "the player who took sits in the taking team")
+            raise InvalidInput("taker_player", "taker_player_not_taker")
     if deal.coinche_player is not None:
         if deal.coinche_player not in range(4):
-            raise InvalidInput("coinche_player", "must be from 0 to 3")
+            raise InvalidInput("coinche_player", "out_of_range", min=0, max=3)
         if deal.coinche == "none":
-            raise InvalidInput("coinche_player", "there is no coinche on this deal")
+            raise InvalidInput("coinche_player", "no_coinche")
         if deal.coinche == "coinche" and deal.coinche_player % 2 == deal.taker:
-            raise InvalidInput("coinche_player", "the player who coinched sits in the defence")
+            raise InvalidInput("coinche_player", "coinche_player_not_defender")
         if deal.coinche == "surcoinche" and deal.coinche_player % 2 != deal.taker:
-            raise InvalidInput(
-                "coinche_player", "the player who surcoinched sits in the taking team"
-            )
+            raise InvalidInput("coinche_player", "surcoinche_player_not_taker")
 
 
 def check_deal(rules: Rules, deal: Deal) -> None:
@@ -133,34 +129,36 @@ def check_deal(rules: Rules, deal: Deal) -> None:
     if isinstance(deal, ManualDeal):
         for i, score in enumerate(deal.scores):
             if not 0 <= score <= MAX_MANUAL_SCORE:
-                raise InvalidInput(f"manual_scores[{i}]", f"must be from 0 to {MAX_MANUAL_SCORE}")
+                raise InvalidInput(
+                    f"manual_scores[{i}]", "out_of_range", min=0, max=MAX_MANUAL_SCORE
+                )
         return
     if deal.taker not in (0, 1):
-        raise InvalidInput("taker", "must be 0 or 1")
+        raise InvalidInput("taker", "not_a_team")
     if not deal.trump.is_suit and not rules.sa_ta:
-        raise InvalidInput("trump", "these rules do not allow sans atout or tout atout")
+        raise InvalidInput("trump", "sa_ta_not_allowed")
     _check_contract(rules, deal)
     if deal.coinche != "none" and not rules.is_coinche:
-        raise InvalidInput("coinche", "classic belote has no coinche")
+        raise InvalidInput("coinche", "classic_has_no_coinche")
     _check_players(deal)
     if deal.capot not in (None, 0, 1):
-        raise InvalidInput("capot", "must be 0 or 1 (the team that won every trick)")
+        raise InvalidInput("capot", "capot_team")
     if deal.capot is None:
         if deal.taker_points is None:
-            raise InvalidInput("taker_points", "the takers' card points are needed (or a capot)")
+            raise InvalidInput("taker_points", "taker_points_required")
         if not 0 <= deal.taker_points <= TOTAL_CARD_POINTS:
-            raise InvalidInput("taker_points", f"must be from 0 to {TOTAL_CARD_POINTS}")
+            raise InvalidInput("taker_points", "out_of_range", min=0, max=TOTAL_CARD_POINTS)
     elif deal.taker_points is not None:
-        raise InvalidInput("taker_points", "leave out the card points on a capot")
+        raise InvalidInput("taker_points", "points_on_capot")
     if deal.generale and deal.capot is None:
-        raise InvalidInput("generale", "a générale is a capot won by one player: set capot too")
+        raise InvalidInput("generale", "generale_without_capot")
     _check_belote(deal)
     has_announcements = any(deal.announcements)
     if (has_announcements or deal.announcements_to is not None) and not rules.announcements:
         path = "announcements" if has_announcements else "announcements_to"
-        raise InvalidInput(path, "these rules do not count announcements")
+        raise InvalidInput(path, "announcements_not_counted")
     if deal.announcements_to not in (None, 0, 1, "none"):
-        raise InvalidInput("announcements_to", 'must be 0, 1 or "none"')
+        raise InvalidInput("announcements_to", "announcements_to_choice")
     try:
         check_announcements(deal.announcements, deal.trump)
     except InvalidInput as error:

@@ -1,6 +1,12 @@
-"""The one error type of the engine: what is wrong, and where (a path such as `deals[3].taker_points`)."""
+"""The one error type of the engine: where (a path such as `deals[3].taker_points`), a stable
+`code` (`out_of_range`) and its `params` (plain values: `low=0, high=162`). The engine holds no
+sentence: the words for people are rendered outside it, from the code and the params
+(`scorekeeper/words.py`)."""
 
 import unicodedata
+from typing import Self
+
+Param = str | int | float | bool | None
 
 
 def printable(text: str) -> str:
@@ -15,19 +21,30 @@ def printable(text: str) -> str:
 
 
 class InvalidInput(ValueError):
-    """Input the rules do not allow. `path` names the offending field, `message` says why."""
+    """Input the rules do not allow. `path` names the offending field, `code` says why (a stable
+    snake_case name), `params` the figures that go with it. `str()` shows all three, for logs."""
 
-    def __init__(self, path: str, message: str) -> None:
+    def __init__(self, path: str, code: str, **params: Param) -> None:
         path = printable(path)
-        super().__init__(f"{path}: {message}" if path else message)
         self.path = path
-        self.message = message
+        self.code = code
+        self.params = params
+        detail = code
+        if params:
+            detail += " (" + ", ".join(f"{key}={value!r}" for key, value in params.items()) + ")"
+        super().__init__(printable(f"{path}: {detail}" if path else detail))
 
-    def under(self, prefix: str) -> "InvalidInput":
+    def under(self, prefix: str) -> Self:
         """The same error seen from an enclosing object (`taker` under `deals[2]`)."""
         if not prefix:
             return self
-        if not self.path:
-            return InvalidInput(prefix, self.message)
-        joiner = "" if self.path.startswith("[") else "."
-        return InvalidInput(f"{prefix}{joiner}{self.path}", self.message)
+        return type(self)(join_path(prefix, self.path), self.code, **self.params)
+
+
+def join_path(prefix: str, path: str) -> str:
+    """`path` seen from `prefix`: `deals[2]` + `taker` is `deals[2].taker`, + `[0]` is
+    `deals[2][0]`."""
+    if not path:
+        return prefix
+    joiner = "" if path.startswith("[") else "."
+    return f"{prefix}{joiner}{path}"

@@ -78,13 +78,13 @@ def score_match(rules: Rules, deals: Sequence[Deal], first_dealer: int = 0) -> M
     """Score every deal in order. InvalidInput (path `deals[i]...`) on a bad deal or one played
     after the match was over. The same input always gives the same result."""
     if first_dealer not in range(SEATS):
-        raise InvalidInput("first_dealer", "must be a seat from 0 to 3")
+        raise InvalidInput("first_dealer", "out_of_range", min=0, max=SEATS - 1)
     totals, reserve, scored = (0, 0), 0, 0
     winner: Winner = None
     scored_deals: list[MatchDeal] = []
     for index, deal in enumerate(deals):
         if winner is not None:
-            raise InvalidInput(f"deals[{index}]", f"the match was over after deal {index}")
+            raise InvalidInput(f"deals[{index}]", "after_match_end", deal=index)
         try:
             result = score_deal(rules, deal)
         except InvalidInput as error:

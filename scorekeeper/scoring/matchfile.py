@@ -2,12 +2,12 @@
 path (`deals[3].taker_points`), serialising back, and the JSON shape of a scored match."""
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
 from .announcements import Announcement, Kind, Override
-from .breakdown import Lang, render
+from .breakdown import Line
 from .cards import Rank, Trump
 from .deals import Coinche, Contract, Deal, ManualDeal, PassedDeal, PlayedDeal
 from .errors import InvalidInput
@@ -48,10 +48,10 @@ class MatchFile:
 # Typed readers: each raises InvalidInput at the path it is given.
 def _object(value: object, path: str, allowed: set[str]) -> Mapping[str, object]:
     if not isinstance(value, dict):
-        raise InvalidInput(path, "must be an object")
+        raise InvalidInput(path, "not_object")
     for key in value:
         if key not in allowed:
-            raise InvalidInput(_join(path, key), "unknown key")
+            raise InvalidInput(_join(path, key), "unknown_key")
     return cast(Mapping[str, object], value)
 
 
@@ -61,46 +61,46 @@ def _join(path: str, key: str) -> str:
 
 def _int(value: object, path: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidInput(path, "must be a whole number")
+        raise InvalidInput(path, "not_integer")
     if not low <= value <= high:
-        raise InvalidInput(path, f"must be from {low} to {high}")
+        raise InvalidInput(path, "out_of_range", min=low, max=high)
     return value
 
 
 def _bool(value: object, path: str) -> bool:
     if not isinstance(value, bool):
-        raise InvalidInput(path, "must be true or false")
+        raise InvalidInput(path, "not_boolean")
     return value
 
 
 def _text(value: object, path: str, limit: int, *, blank: bool = False) -> str:
     """A name (`blank=False`) or a note: no control character or broken one, a name visible."""
     if not isinstance(value, str):
-        raise InvalidInput(path, "must be a string")
+        raise InvalidInput(path, "not_string")
     text = check_note(value, path) if blank else check_name(value, path)
     if len(text) > limit:
-        raise InvalidInput(path, f"must be at most {limit} characters")
+        raise InvalidInput(path, "too_long", max=limit)
     return text
 
 
 def _list(value: object, path: str, length: int | None = None) -> Sequence[object]:
     if not isinstance(value, list):
-        raise InvalidInput(path, "must be a list")
+        raise InvalidInput(path, "not_list")
     if length is not None and len(value) != length:
-        raise InvalidInput(path, f"must have {length} items")
+        raise InvalidInput(path, "length", count=length)
     return value
 
 
 def _choice(value: object, path: str, choices: Sequence[str]) -> str:
     if not isinstance(value, str) or value not in choices:
-        raise InvalidInput(path, f"must be one of {', '.join(choices)}")
+        raise InvalidInput(path, "choice", choices=", ".join(choices))
     return value
 
 
 def _team(value: object, path: str) -> Team:
     data = _object(value, path, {"name", "players"})
     if "name" not in data:
-        raise InvalidInput(_join(path, "name"), "is required")
+        raise InvalidInput(_join(path, "name"), "required")
     name = _text(data["name"], _join(path, "name"), MAX_NAME)
     if "players" not in data:
         return Team(name)
@@ -113,7 +113,7 @@ def _announcement(value: object, path: str) -> Announcement:
     data = _object(value, path, ANNOUNCEMENT_KEYS)
     for key in ("kind", "high"):
         if key not in data:
-            raise InvalidInput(_join(path, key), "is required")
+            raise InvalidInput(_join(path, key), "required")
     kind = Kind(_choice(data["kind"], _join(path, "kind"), [k.value for k in Kind]))
     high = Rank(_choice(data["high"], _join(path, "high"), [r.value for r in Rank]))
     trump = _bool(data.get("trump", False), _join(path, "trump"))
@@ -131,7 +131,7 @@ def _played(data: Mapping[str, object], path: str) -> PlayedDeal:
 
     for key in ("taker", "trump"):
         if key not in data:
-            raise InvalidInput(at(key), "is required")
+            raise InvalidInput(at(key), "required")
     contract: Contract = None
     if "contract" in data:
         raw = data["contract"]
@@ -140,7 +140,7 @@ def _played(data: Mapping[str, object], path: str) -> PlayedDeal:
         elif isinstance(raw, int) and not isinstance(raw, bool):
             contract = raw
         else:
-            raise InvalidInput(at("contract"), 'must be a bid (80, 90, ...), "capot" or "generale"')
+            raise InvalidInput(at("contract"), "not_a_bid")
     announcements: tuple[tuple[Announcement, ...], tuple[Announcement, ...]] = ((), ())
     if "announcements" in data:
         teams = _list(data["announcements"], at("announcements"), 2)
@@ -158,7 +158,7 @@ def _played(data: Mapping[str, object], path: str) -> PlayedDeal:
         raw = data["announcements_to"]
         # An exact type check: 1.0 == 1 and True == 1 would otherwise slip through.
         if not (raw == "none" or (type(raw) is int and raw in (0, 1))):
-            raise InvalidInput(at("announcements_to"), 'must be 0, 1 or "none"')
+            raise InvalidInput(at("announcements_to"), "announcements_to_choice")
         announcements_to = cast(Override, raw)
     return PlayedDeal(
         taker=_int(data["taker"], at("taker"), 0, 1),
@@ -202,12 +202,12 @@ def parse_deal(value: object, path: str = "") -> Deal:
     if "passed" in data and _bool(data["passed"], _join(path, "passed")):
         for key in data:
             if key not in ("passed", "note"):
-                raise InvalidInput(_join(path, key), "a passed deal has no other key than note")
+                raise InvalidInput(_join(path, key), "passed_extra_key")
         return PassedDeal(note)
     if "manual_scores" in data:
         for key in data:
             if key not in ("manual_scores", "note"):
-                raise InvalidInput(_join(path, key), "a manual deal has no other key than note")
+                raise InvalidInput(_join(path, key), "manual_extra_key")
         return ManualDeal(
             _pair_of_ints(data["manual_scores"], _join(path, "manual_scores"), 100_000), note
         )
@@ -225,13 +225,13 @@ def parse_scored_match(value: object) -> tuple[MatchFile, MatchResult]:
     """parse_match, and the match's result: scoring it is how every deal is checked."""
     data = _object(value, "", TOP_KEYS)
     if "format" not in data:
-        raise InvalidInput("format", f'is required: "{FORMAT}"')
+        raise InvalidInput("format", "format_required", expected=FORMAT)
     if data["format"] != FORMAT:
-        raise InvalidInput("format", f'unsupported format; expected "{FORMAT}"')
+        raise InvalidInput("format", "unsupported_format", expected=FORMAT)
     if "rules" not in data:
-        raise InvalidInput("rules", "is required")
+        raise InvalidInput("rules", "required")
     if not isinstance(data["rules"], dict):
-        raise InvalidInput("rules", "must be an object: a preset and any settings to change")
+        raise InvalidInput("rules", "rules_not_object")
     try:
         rules = rules_from_dict(data["rules"])
     except InvalidInput as error:
@@ -242,7 +242,7 @@ def parse_scored_match(value: object) -> tuple[MatchFile, MatchResult]:
         teams = (_team(items[0], "teams[0]"), _team(items[1], "teams[1]"))
     first_dealer = _int(data.get("first_dealer", 0), "first_dealer", 0, 3)
     if "deals" not in data:
-        raise InvalidInput("deals", "is required (it may be an empty list)")
+        raise InvalidInput("deals", "deals_required")
     deals = tuple(parse_deal(d, f"deals[{i}]") for i, d in enumerate(_list(data["deals"], "deals")))
     match = MatchFile(rules, teams, first_dealer, deals)
     return match, match.score()  # rule checks of every deal, and none after the end of the match
@@ -253,7 +253,7 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:
-            raise InvalidInput("", f"the key {key!r} appears twice in one object")
+            raise InvalidInput("", "duplicate_key", key=key)
         out[key] = value
     return out
 
@@ -273,14 +273,17 @@ def decode_json(text: str | bytes) -> object:
     try:
         return json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except UnicodeDecodeError:
-        raise InvalidInput("", "not valid JSON: the file is not UTF-8 text") from None
+        raise InvalidInput("", "json_not_utf8") from None
     except json.JSONDecodeError as error:
-        where = f"at line {error.lineno}, column {error.colno}"
-        raise InvalidInput("", f"not valid JSON: {error.msg} {where}") from None
+        raise InvalidInput(
+            "", "json_invalid", line=error.lineno, column=error.colno, detail=error.msg
+        ) from None
+    except InvalidInput:  # a key written twice (_no_duplicate_keys), said as such
+        raise
     except ValueError as error:  # e.g. a number too long to read
-        raise InvalidInput("", f"not valid JSON: {error}") from None
+        raise InvalidInput("", "json_unreadable", detail=str(error)) from None
     except RecursionError:  # "[[[[..." nested deeper than the decoder can go
-        raise InvalidInput("", "not valid JSON: nested too deeply") from None
+        raise InvalidInput("", "json_too_deep") from None
 
 
 def deal_to_dict(deal: Deal) -> dict[str, Any]:
@@ -346,9 +349,10 @@ def dump_match(match: MatchFile) -> dict[str, Any]:
 
 
 def result_to_dict(
-    result: MatchResult, lang: Lang = "en", teams: Sequence[str] | None = None
+    result: MatchResult, breakdown: Callable[[Sequence[Line]], list[str]]
 ) -> dict[str, Any]:
-    """The `score_match` output of MATCH_FORMAT.md."""
+    """The `score_match` output of MATCH_FORMAT.md; `breakdown` turns a deal's lines into words
+    (the engine has none: `scorekeeper.words.breakdown`)."""
     return {
         "rules": result.rules.to_dict(),
         "deals": [
@@ -358,7 +362,7 @@ def result_to_dict(
                 "outcome": deal.outcome,
                 "scores": list(deal.scores),
                 "totals": list(deal.totals),
-                "breakdown": render(deal.breakdown, lang, teams),
+                "breakdown": breakdown(deal.breakdown),
             }
             for deal in result.deals
         ],

@@ -204,14 +204,14 @@ def _check_value(spec: Setting, value: object) -> object:
     if value is None:
         if spec.nullable:
             return None
-        raise InvalidInput(spec.name, "must be set")
+        raise InvalidInput(spec.name, "not_set")
     if spec.kind == "bool":
         if not isinstance(value, bool):
-            raise InvalidInput(spec.name, "must be true or false")
+            raise InvalidInput(spec.name, "not_boolean")
         return value
     if spec.kind == "choice":
         if value not in spec.choices:
-            raise InvalidInput(spec.name, f"must be one of {', '.join(spec.choices)}")
+            raise InvalidInput(spec.name, "choice", choices=", ".join(spec.choices))
         return value
     if spec.kind == "multipliers":
         if (
@@ -219,32 +219,28 @@ def _check_value(spec: Setting, value: object) -> object:
             or len(value) != 2
             or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
         ):
-            raise InvalidInput(spec.name, "must be two whole numbers: [coinche, surcoinche]")
+            raise InvalidInput(spec.name, "multipliers_shape")
         low, high = cast(tuple[int, int], tuple(value))
         if not spec.minimum <= low < high <= spec.maximum:
-            raise InvalidInput(
-                spec.name, f"must be increasing, from {spec.minimum} to {spec.maximum}"
-            )
+            raise InvalidInput(spec.name, "multipliers_order", min=spec.minimum, max=spec.maximum)
         return (low, high)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise InvalidInput(
-            spec.name, "must be a whole number" + (" or null" if spec.nullable else "")
-        )
+        raise InvalidInput(spec.name, "not_integer")
     if not spec.minimum <= value <= spec.maximum:
-        raise InvalidInput(spec.name, f"must be between {spec.minimum} and {spec.maximum}")
+        raise InvalidInput(spec.name, "not_between", min=spec.minimum, max=spec.maximum)
     if value % spec.step:
-        raise InvalidInput(spec.name, f"must be a multiple of {spec.step}")
+        raise InvalidInput(spec.name, "not_multiple", step=spec.step)
     return value
 
 
 def _check_consistency(rules: Rules) -> None:
     if rules.target is None and rules.deals_limit is None:
-        raise InvalidInput("target", "a match needs a target or a deals limit to end")
+        raise InvalidInput("target", "no_end")
     if rules.max_bid is not None and rules.max_bid < rules.min_bid:
-        raise InvalidInput("max_bid", "must not be below min_bid")
+        raise InvalidInput("max_bid", "max_below_min")
     if rules.coinched_scores == "points" and rules.multiplier_scope != "deal":
         # §4 defines the "points" variant for the whole-deal multiplier only.
-        raise InvalidInput("coinched_scores", "scoring on points needs multiplier_scope deal")
+        raise InvalidInput("coinched_scores", "points_need_deal_scope")
 
 
 def rules_from_dict(data: Mapping[str, object]) -> Rules:
@@ -254,12 +250,12 @@ def rules_from_dict(data: Mapping[str, object]) -> Rules:
     a setting that the preset's game does not use, or a bad value.
     """
     if not isinstance(data, Mapping):
-        raise InvalidInput("", "must be an object with a preset and settings")
+        raise InvalidInput("", "rules_not_object")
     preset_name = data.get("preset")
     if preset_name is None:
-        raise InvalidInput("preset", f"is required: one of {', '.join(PRESETS)}")
+        raise InvalidInput("preset", "preset_required", choices=", ".join(PRESETS))
     if not isinstance(preset_name, str) or preset_name not in PRESETS:
-        raise InvalidInput("preset", f"unknown preset; choose one of {', '.join(PRESETS)}")
+        raise InvalidInput("preset", "unknown_preset", choices=", ".join(PRESETS))
     base = PRESETS[preset_name]
     changes: dict[str, object] = {}
     for key, value in data.items():
@@ -267,15 +263,13 @@ def rules_from_dict(data: Mapping[str, object]) -> Rules:
             continue
         if key == "game":
             if value != base.game:
-                raise InvalidInput(
-                    "game", f"the preset {preset_name} is {base.game}; pick a preset of the game"
-                )
+                raise InvalidInput("game", "preset_game", preset=preset_name, game=base.game)
             continue
         spec = SETTINGS_BY_NAME.get(key)
         if spec is None:
-            raise InvalidInput(key, "unknown setting")
+            raise InvalidInput(key, "unknown_setting")
         if base.game not in spec.games:
-            raise InvalidInput(key, f"is not a setting of {base.game}")
+            raise InvalidInput(key, "not_a_setting_of", game=base.game)
         changes[key] = _check_value(spec, value)
     rules = replace(base, **changes)  # type: ignore[arg-type]
     _check_consistency(rules)
@@ -286,6 +280,4 @@ def get_preset(name: str) -> Rules:
     try:
         return PRESETS[name]
     except KeyError:
-        raise InvalidInput(
-            "preset", f"unknown preset; choose one of {', '.join(PRESETS)}"
-        ) from None
+        raise InvalidInput("preset", "unknown_preset", choices=", ".join(PRESETS)) from None

@@ -29,10 +29,8 @@ def bad_character(text: str, *, allowed: frozenset[str] = frozenset()) -> str | 
 def _refuse(char: str, path: str) -> InvalidInput:
     code = f"U+{ord(char):04X}"
     if unicodedata.category(char) == "Cs":
-        return InvalidInput(
-            path, f"must not contain a broken character ({code}, half of a surrogate pair)"
-        )
-    return InvalidInput(path, f"must not contain control characters ({code})")
+        return InvalidInput(path, "broken_character", char=code)
+    return InvalidInput(path, "control_character", char=code)
 
 
 def is_invisible(text: str) -> bool:
@@ -51,9 +49,9 @@ def check_name(value: str, path: str) -> str:
         raise _refuse(char, path)
     text = value.strip()
     if not text:
-        raise InvalidInput(path, "must not be empty")
+        raise InvalidInput(path, "empty")
     if is_invisible(text):
-        raise InvalidInput(path, "must not be empty: it holds only invisible characters")
+        raise InvalidInput(path, "invisible")
     return text
 
 

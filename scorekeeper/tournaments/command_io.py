@@ -10,8 +10,7 @@ from django.utils import translation
 
 from scorekeeper.concours import Tournament, TournamentError, load_tournament
 from scorekeeper.scoring import InvalidInput
-
-from .texts import describe
+from scorekeeper.words import describe
 
 EXIT_INVALID = 2
 

@@ -194,9 +194,13 @@ REFUSALS: list[tuple[Mutation, str, str]] = [
     (_set("settings.rounds", 21), "settings.rounds", "out_of_range"),
     (_set("settings.rounds", 1), "rounds[1]", "too_many_rounds"),
     (_set("settings.partie", "belote"), "settings.partie", "not_object"),
-    (_set("settings.partie", NO_END), "settings.partie.target", "scoring"),
-    (_set("settings.partie", {"preset": "belote", "luck": 1}), "settings.partie.luck", "scoring"),
-    (_set("settings.partie", {"preset": "tarot"}), "settings.partie.preset", "scoring"),
+    (_set("settings.partie", NO_END), "settings.partie.target", "no_end"),
+    (
+        _set("settings.partie", {"preset": "belote", "luck": 1}),
+        "settings.partie.luck",
+        "unknown_setting",
+    ),
+    (_set("settings.partie", {"preset": "tarot"}), "settings.partie.preset", "unknown_preset"),
     (_set("settings.pairing", "dutch"), "settings.pairing", "choice"),
     (_set("settings.ranking", []), "settings.ranking", "empty"),
     (_set("settings.ranking", "points"), "settings.ranking", "not_list"),
@@ -245,7 +249,7 @@ REFUSALS: list[tuple[Mutation, str, str]] = [
             _delete("rounds[0].tables[1]", "totals"), _set("rounds[0].tables[1].deals", BAD_DEAL)
         ),
         "rounds[0].tables[1].deals[0].taker_points",
-        "scoring",
+        "out_of_range",
     ),
     (
         _both(
@@ -253,14 +257,14 @@ REFUSALS: list[tuple[Mutation, str, str]] = [
             _set("rounds[0].tables[1].deals", [{"taker": 0, "trump": "hearts", "cut": 1}]),
         ),
         "rounds[0].tables[1].deals[0].cut",
-        "scoring",
+        "unknown_key",
     ),
     (
         _both(
             _delete("rounds[0].tables[1]", "totals"), _set("rounds[0].tables[1].deals", TWELVE * 2)
         ),
         "rounds[0].tables[1].deals[12]",
-        "scoring",
+        "after_match_end",
     ),
     (_set("rounds[0].tables[1].table", 1), "rounds[0].tables[1].table", "duplicate"),
     # Rounds and tables: who plays.
@@ -358,14 +362,13 @@ def test_a_table_with_both_results_is_refused_at_the_later_key() -> None:
     assert refused(data).path == "rounds[0].tables[0].totals"
 
 
-def test_a_scoring_error_keeps_the_engines_message() -> None:
+def test_a_scoring_error_keeps_the_engines_code_and_params() -> None:
     data = base()
     del data["rounds"][1]
     data["rounds"][0]["tables"][1] = table(2, 3, 4, deals=BAD_DEAL)
     error = refused(data)
-    assert error.code == "scoring"
-    assert error.params == {"message": "must be from 0 to 162"}
-    assert error.message == "must be from 0 to 162"
+    assert error.code == "out_of_range"
+    assert error.params == {"min": 0, "max": 162}
 
 
 @pytest.mark.parametrize(

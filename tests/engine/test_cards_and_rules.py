@@ -377,7 +377,7 @@ def test_bad_rules_are_refused(data: dict[str, object], path: str) -> None:
     with pytest.raises(InvalidInput) as error:
         rules_from_dict(data)
     assert error.value.path == path
-    assert error.value.message
+    assert error.value.code
 
 
 # Deal validation: the path names the field of the deal.

@@ -3,14 +3,16 @@ exact path of the error, and round trips (parse -> dump -> parse) that keep the 
 
 import copy
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Literal, cast
 
 import pytest
+from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper import words
 from scorekeeper.scoring import (
     Announcement,
     Deal,
@@ -34,10 +36,29 @@ from scorekeeper.scoring import (
     rules_from_dict,
 )
 from scorekeeper.scoring import rules as rules_module
+from scorekeeper.scoring.breakdown import Line
 from scorekeeper.scoring.deals import Coinche, Contract
 from scorekeeper.scoring.texts import is_invisible as invisible
 
 Doc = dict[str, Any]
+
+
+def english(teams: Sequence[str] | None = None) -> Callable[[Sequence[Line]], list[str]]:
+    """A deal's breakdown in English words, as `score_match` gives it."""
+
+    def render(lines: Sequence[Line]) -> list[str]:
+        with translation.override("en"):
+            return words.breakdown(lines, teams)
+
+    return render
+
+
+def in_english(error: InvalidInput) -> str:
+    """What the error says in English (the engine holds only its code and params)."""
+    with translation.override("en"):
+        return words.describe(error)
+
+
 Mutation = Callable[[Doc], None]
 
 FORMAT = "belote-match/1"
@@ -151,7 +172,7 @@ def test_example_scores_as_described() -> None:
 
 
 def test_example_output_has_the_shape_of_the_spec() -> None:
-    out = result_to_dict(parse_match(example()).score(), "en", ["Nous", "Eux"])
+    out = result_to_dict(parse_match(example()).score(), english(["Nous", "Eux"]))
 
     assert list(out) == ["rules", "deals", "totals", "reserve", "finished", "winner"]
     assert out["rules"] == EXAMPLE_RULES
@@ -242,7 +263,7 @@ def test_a_draw_at_the_deals_limit() -> None:
     }
     result = parse_match(doc).score()
     assert (result.finished, result.winner) == (True, "draw")
-    assert result_to_dict(result)["winner"] == "draw"
+    assert result_to_dict(result, english())["winner"] == "draw"
 
 
 def test_classic_litige_keeps_a_reserve() -> None:
@@ -260,7 +281,7 @@ def test_the_reserve_goes_to_the_next_deals_winners() -> None:
     assert result.deals[2].outcome == "made"
     assert result.deals[2].scores == (62, 181)
     assert result.reserve == 0
-    assert result_to_dict(result)["deals"][2]["scores"] == [62, 181]
+    assert result_to_dict(result, english())["deals"][2]["scores"] == [62, 181]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -493,7 +514,7 @@ BAD_INPUT = [
                  id="no-target-no-limit"),
     pytest.param(put("rules", "min_bid", value=85), "rules.min_bid", "multiple",
                  id="min-bid-85"),
-    pytest.param(put("rules", "max_bid", value=70), "rules.max_bid", "min_bid",
+    pytest.param(put("rules", "max_bid", value=70), "rules.max_bid", "lowest bid",
                  id="max-below-min"),
     pytest.param(put("rules", "rounding", value="up"), "rules.rounding", "half_up",
                  id="unknown-rounding"),
@@ -654,16 +675,16 @@ BAD_INPUT = [
     pytest.param(put("deals", 0, "taker_player", value=True), "deals[0].taker_player",
                  "whole number", id="taker-player-a-boolean"),
     pytest.param(put("deals", 0, "taker_player", value=1), "deals[0].taker_player",
-                 "taking team", id="taker-player-of-the-defence"),
+                 "one of the takers", id="taker-player-of-the-defence"),
     pytest.param(put("deals", 1, "taker_player", value=2), "deals[1].taker_player",
-                 "taking team", id="taker-player-of-team-0-for-team-1"),
+                 "one of the takers", id="taker-player-of-team-0-for-team-1"),
     pytest.param(put("deals", 1, "coinche_player", value=0), "deals[1].coinche_player",
                  "no coinche", id="coinche-player-without-a-coinche"),
     pytest.param(put("deals", 0, "coinche_player", value=0), "deals[0].coinche_player",
                  "defence", id="coinche-player-of-the-takers"),
     pytest.param(chain(put("deals", 0, "coinche", value="surcoinche"),
                        put("deals", 0, "coinche_player", value=1)),
-                 "deals[0].coinche_player", "taking team", id="surcoinche-player-of-the-defence"),
+                 "deals[0].coinche_player", "one of the takers", id="surcoinche-player-of-the-defence"),
     pytest.param(put("deals", 0, "coinche_player", value=-1), "deals[0].coinche_player",
                  "0 to 3", id="coinche-player-not-a-seat"),
     pytest.param(put("deals", 2, "taker_player", value=0), "deals[2].taker_player",
@@ -690,11 +711,14 @@ def test_bad_input_is_refused_with_its_path(mutation: Mutation, path: str, word:
     mutation(doc)
     error = error_of(doc)
     assert error.path == path, error
-    assert word.lower() in error.message.lower(), error
+    # `word` is in its code (`required`, `not_string`) or in its English words.
+    assert word.lower() in f"{error.code} {in_english(error)}".lower(), error
     # The same error through the JSON text, as `score_match` and import see it.
     with pytest.raises(InvalidInput) as caught:
         load_match(json.dumps(doc))
-    assert (caught.value.path, caught.value.message) == (error.path, error.message)
+    assert (caught.value.path, caught.value.code, caught.value.params) == (
+        error.path, error.code, error.params,
+    )  # fmt: skip
 
 
 def test_every_bad_input_case_is_different() -> None:
@@ -723,14 +747,15 @@ def test_invalid_json_text_has_the_empty_path(text: str | bytes) -> None:
     with pytest.raises(InvalidInput) as caught:
         load_match(text)
     assert caught.value.path == ""
-    assert "JSON" in caught.value.message
+    assert caught.value.code.startswith("json_")
+    assert "JSON" in in_english(caught.value)
 
 
 @pytest.mark.parametrize("document", [[], "belote-match/1", 1, None, [EXAMPLE]])
 def test_a_document_that_is_not_an_object(document: object) -> None:
     error = error_of(document)
     assert error.path == ""
-    assert "object" in error.message
+    assert error.code == "not_object"
     with pytest.raises(InvalidInput) as caught:
         load_match(json.dumps(document))
     assert caught.value.path == ""
@@ -911,7 +936,10 @@ def test_round_trip_keeps_the_match_and_its_scores(document: Doc) -> None:
     assert again == match
     assert again.score() == match.score()
     for lang in ("en", "fr"):
-        assert result_to_dict(again.score(), lang) == result_to_dict(match.score(), lang)
+        with translation.override(lang):
+            assert result_to_dict(again.score(), words.breakdown) == result_to_dict(
+                match.score(), words.breakdown
+            )
     assert dump_match(again) == dumped  # a fixed point
     assert json.loads(text) == dumped  # only JSON types
     assert dumped["format"] == FORMAT
@@ -1009,7 +1037,7 @@ def test_a_preset_change_does_not_change_a_dumped_match(
     assert (after.reserve, after.finished, after.winner) == (
         before.reserve, before.finished, before.winner,
     )  # fmt: skip
-    assert result_to_dict(after) == result_to_dict(before)
+    assert result_to_dict(after, english()) == result_to_dict(before, english())
     # The preset change took effect: the bare preset now gives other rules.
     assert rules_from_dict({"preset": preset}) == changed != match.rules
 
@@ -1147,7 +1175,7 @@ def test_a_key_written_twice_is_refused() -> None:
     )
     with pytest.raises(InvalidInput) as caught:
         load_match(text)
-    assert "twice" in caught.value.message
+    assert (caught.value.code, caught.value.params) == ("duplicate_key", {"key": "target"})
 
 
 def test_the_score_app_variants_are_read_written_and_scored() -> None:
@@ -1210,12 +1238,15 @@ def test_bad_characters_are_refused_with_their_path(
     doc = example()
     mutation(doc)
     error = error_of(doc)
-    assert (error.path, word.lower() in error.message.lower()) == (path, True), error
-    error.message.encode()  # the message can be shown (no surrogate in it)
+    assert (error.path, word.lower() in in_english(error).lower()) == (path, True), error
+    in_english(error).encode()  # the words can be shown (no surrogate in them)
+    str(error).encode()
     # The same through the JSON text: "\u0000" and "\ud800" escapes, as a file carries them.
     with pytest.raises(InvalidInput) as caught:
         load_match(json.dumps(doc))
-    assert (caught.value.path, caught.value.message) == (error.path, error.message)
+    assert (caught.value.path, caught.value.code, caught.value.params) == (
+        error.path, error.code, error.params,
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -3,12 +3,15 @@ contract scores m × (the takers' total + C) and the defence keeps its total) an
 `capot_bid_scores = "contract"` (a made capot or générale bid, not coinché, scores its contract
 alone plus belote). Team 0 takes; scores read (takers, defence); the arithmetic is in each id."""
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 import pytest
+from django.utils import translation
 
 from scorekeeper.scoring import PRESETS, InvalidInput, PlayedDeal, rules_from_dict, score_deal
-from scorekeeper.scoring.breakdown import Note, render
+from scorekeeper.scoring.breakdown import Line, Note
+from scorekeeper.words import breakdown
 
 from .test_deal_tables import (
     CLUBS,
@@ -229,6 +232,12 @@ CAPOT_BID_AS_CONTRACT = [
 ]
 
 
+def render(lines: Sequence[Line], lang: str, teams: tuple[str, str]) -> list[str]:
+    """The breakdown's words (the engine has none: scorekeeper/words.py) in `lang`."""
+    with translation.override(lang):
+        return breakdown(lines, teams)
+
+
 @pytest.mark.parametrize("r", COINCHED_ON_POINTS)
 def test_coinched_scores_on_points(r: Row) -> None:
     check(r)
@@ -247,27 +256,34 @@ def test_the_official_values_are_the_default_of_every_preset() -> None:
 
 
 @pytest.mark.parametrize(
-    ("data", "path", "message"),
+    ("data", "path", "code", "params"),
     [
-        ({"coinched_scores": "doubled"}, "coinched_scores", "must be one of base, points"),
+        (
+            {"coinched_scores": "doubled"},
+            "coinched_scores",
+            "choice",
+            {"choices": "base, points"},
+        ),
         (
             {"capot_bid_scores": True},
             "capot_bid_scores",
-            "must be one of total_and_contract, contract",
+            "choice",
+            {"choices": "total_and_contract, contract"},
         ),
         (
             {"coinched_scores": "points", "multiplier_scope": "contract"},
             "coinched_scores",
-            "scoring on points needs multiplier_scope deal",
+            "points_need_deal_scope",
+            {},
         ),
     ],
 )
 def test_bad_values_are_refused_with_their_path(
-    data: dict[str, object], path: str, message: str
+    data: dict[str, object], path: str, code: str, params: dict[str, object]
 ) -> None:
     with pytest.raises(InvalidInput) as error:
         rules_from_dict({"preset": "coinche", **data})
-    assert (error.value.path, error.value.message) == (path, message)
+    assert (error.value.path, error.value.code, error.value.params) == (path, code, params)
 
 
 def test_the_variants_are_coinche_settings() -> None:
@@ -293,9 +309,9 @@ def test_the_breakdown_says_which_variant_scored() -> None:
         "Them: 42 cards → 40",
     ]
     assert render(lines, "fr", ("Nous", "Eux"))[-3:] == [
-        "Contrat coinché compté aux points : la défense garde les siens",
-        "Nous : 2 × (120 points + 100 contrat) = 440",
-        "Eux : 42 points → 40",
+        "Contrat coinché compté aux points\u00a0: la défense garde les siens",
+        "Nous\u00a0: 2 × (120 points + 100 contrat) = 440",
+        "Eux\u00a0: 42 points → 40",
     ]
     capot = score_deal(CONTRACT, PlayedDeal(0, SPADES, "capot", capot=0, belote=(1, 0)))
     assert render(capot.breakdown, "en", ("Us", "Them"))[-3:] == [

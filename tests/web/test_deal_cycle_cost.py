@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.matches import deal_text, services
-from scorekeeper.matches.deal_text import LANGS
+from scorekeeper import words
+from scorekeeper.matches import services
+from scorekeeper.words import LANGS
 
 from .conftest import MakeMatch
 from .support import CREATOR, coinche_deal
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
-    real = deal_text.deal_texts
+    real = words.deal_texts
 
     def spy(row: Any, *args: Any) -> Any:
         calls.append(row.seq)

@@ -10,9 +10,9 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.matches import access
-from scorekeeper.matches.engine_text import PRESET_SUMMARIES
 from scorekeeper.matches.models import Match, Player
 from scorekeeper.scoring import PRESETS, rules_from_dict
+from scorekeeper.words import PRESET_SUMMARIES
 
 from .support import new_match_post
 

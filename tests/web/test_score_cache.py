@@ -15,14 +15,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.matches import services
-from scorekeeper.matches.deal_text import deal_summary
 from scorekeeper.matches.models import Deal, DealChange, Match
-from scorekeeper.scoring import InvalidInput, Lang, Rules, render, score_match
+from scorekeeper.scoring import InvalidInput, Rules, score_match
+from scorekeeper.words import LANGS, breakdown, deal_summary
 from tests.engine.test_properties import any_deal, choose, rule_set
 
 from .support import CREATOR, OWNER_KEY
 
-LANGS: tuple[Lang, ...] = ("en", "fr")
 OPERATIONS = ["add", "add", "add", "edit", "delete", "undo", "redo"]
 
 
@@ -59,8 +58,8 @@ def assert_cache_is_a_recomputation(match_id: int) -> None:
         )
         assert cached == expected, f"deal seq {row.seq}"
         for lang in LANGS:
-            assert row.texts[lang]["lines"] == render(scored.breakdown, lang, names)
             with translation.override(lang):
+                assert row.texts[lang]["lines"] == breakdown(scored.breakdown, names)
                 assert row.texts[lang]["summary"] == deal_summary(row, names)
     winner = result.winner if isinstance(result.winner, int) else None
     assert (match.total0, match.total1) == result.totals

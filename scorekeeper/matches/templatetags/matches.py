@@ -9,9 +9,10 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from scorekeeper.words import PRESET_NAMES, deal_parts, french_terms, rank_label
+from scorekeeper.words import deal_summary as summary_of
+
 from ..board import BoardDeal
-from ..deal_text import deal_summary as summary_of
-from ..engine_text import PRESET_NAMES, TRUMP_SHORT, french_terms, rank_label
 from ..models import Deal, Match
 
 register = template.Library()
@@ -39,41 +40,6 @@ def deal_summary(deal: Deal, match: Match) -> str:
     return summary_of(deal, match.team_names)
 
 
-def _deal_parts(data: dict[str, Any], names: tuple[str, str]) -> list[str]:
-    """A deal's inputs (a match-file dict, as kept in its history) in words, part by part."""
-    if data.get("passed"):
-        return [_("All passed")]
-    if "manual_scores" in data:
-        first, second = data["manual_scores"]
-        parts = [_("Manual score: %(a)s %(x)s, %(b)s %(y)s") % {
-            "a": names[0], "x": first, "b": names[1], "y": second}]  # fmt: skip
-    else:
-        contract = data.get("contract", "")
-        contract = {"capot": _("Capot"), "generale": _("Générale")}.get(contract, contract)
-        parts = [f"{contract} {TRUMP_SHORT.get(data.get('trump', ''), '')}".strip()]
-        if data.get("coinche") == "coinche":
-            parts[-1] += " " + _("coinché")
-        elif data.get("coinche") == "surcoinche":
-            parts[-1] += " " + _("surcoinché")
-        parts.append(_("taken by %(team)s") % {"team": names[data["taker"]]})
-        if "capot" in data:
-            parts.append(_("capot %(team)s") % {"team": names[data["capot"]]})
-            if data.get("generale"):
-                parts.append(_("générale"))
-        else:
-            parts.append(_("%(points)s card points") % {"points": data.get("taker_points")})
-        for team, count in enumerate(data.get("belote", [0, 0])):
-            if count:
-                parts.append(_("belote %(team)s ×%(n)s") % {"team": names[team], "n": count})
-        for team, items in enumerate(data.get("announcements", [[], []])):
-            for item in items:
-                kind = "carré" if item["kind"] == "carre" else item["kind"]
-                parts.append(f"{kind} {rank_label(item['high'])} ({names[team]})")
-    if data.get("note"):
-        parts.append(f"— {data['note']}")
-    return parts
-
-
 @register.simple_tag
 def describe_deal(
     data: dict[str, Any] | None, match: Match, other: dict[str, Any] | None = None
@@ -82,8 +48,8 @@ def describe_deal(
     that changed are marked, so an edit reads at a glance."""
     if not data:
         return mark_safe("—")
-    parts = _deal_parts(data, match.team_names)
-    unchanged = set(_deal_parts(other, match.team_names)) if other else set(parts)
+    parts = deal_parts(data, match.team_names)
+    unchanged = set(deal_parts(other, match.team_names)) if other else set(parts)
     return mark_safe(
         " · ".join(
             french_terms(part) if part in unchanged else f"<mark>{french_terms(part)}</mark>"

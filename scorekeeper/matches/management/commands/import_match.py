@@ -7,10 +7,11 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.urls import reverse
+from django.utils import translation
 
 from scorekeeper.matches import services
-from scorekeeper.matches.engine_text import explain
 from scorekeeper.scoring import InvalidInput, load_match
+from scorekeeper.words import explain
 
 COMMAND_OWNER = "cli"  # matches imported from the command line belong to no browser
 
@@ -31,7 +32,9 @@ class Command(BaseCommand):
             try:
                 parsed.append(services.check_importable(load_match(text)))
             except InvalidInput as error:
-                raise CommandError(f"{name}: {explain(error)}", returncode=2) from None
+                with translation.override("en"):
+                    reason = explain(error)
+                raise CommandError(f"{name}: {reason}", returncode=2) from None
         with transaction.atomic():
             matches = [services.import_match(match_file=m, owner_key=COMMAND_OWNER) for m in parsed]
         for match in matches:

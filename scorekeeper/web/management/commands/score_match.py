@@ -5,7 +5,9 @@ import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
+from django.utils import translation
 
+from scorekeeper import words
 from scorekeeper.scoring import InvalidInput, load_match, result_to_dict
 
 EXIT_INVALID = 2
@@ -21,19 +23,23 @@ class Command(BaseCommand):
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", help="path to the match file, or - for standard input")
         parser.add_argument(
-            "--lang", choices=["en", "fr"], default="en", help="language of the breakdowns"
+            "--lang",
+            choices=["en", "fr"],
+            default="en",
+            help="language of the breakdowns and errors",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        try:
-            text = self._read(options["file"])
-            match = load_match(text)
-            result = match.score()
-        except InvalidInput as error:
-            self._print({"error": error.message, "path": error.path})
-            sys.exit(EXIT_INVALID)
-        names = [team.name for team in match.teams]
-        self._print(result_to_dict(result, options["lang"], names))
+        with translation.override(options["lang"]):
+            try:
+                text = self._read(options["file"])
+                match = load_match(text)
+                result = match.score()
+            except InvalidInput as error:
+                self._print({"error": words.describe(error), "path": error.path})
+                sys.exit(EXIT_INVALID)
+            names = [team.name for team in match.teams]
+            self._print(result_to_dict(result, lambda lines: words.breakdown(lines, names)))
 
     def _read(self, name: str) -> bytes:
         if name == "-":
@@ -42,7 +48,9 @@ class Command(BaseCommand):
             with open(name, "rb") as handle:
                 return handle.read()
         except OSError as error:
-            raise InvalidInput("", f"cannot read {name}: {error.strerror}") from None
+            raise InvalidInput(
+                "", "cannot_read", file=name, reason=error.strerror or "error"
+            ) from None
 
     def _print(self, data: dict[str, Any]) -> None:
         try:
