@@ -130,6 +130,7 @@ def _coinche_deals() -> list[PlayedDeal | PassedDeal | ManualDeal]:
 class Data:
     running: Match
     finished: Match
+    abandoned: Match
     player: Player
 
 
@@ -167,6 +168,20 @@ def _build(owner: User, sam: User) -> Data:
             deal=PlayedDeal(taker=taker, trump=Trump.CLUBS, taker_points=130, belote=(0, 1)),
             author=services.Author(key=key, label="creator"),
         )
+    abandoned = services.create_match(
+        owner_key=key,
+        owner=owner,
+        rules=rules_from_dict({"preset": "coinche"}),
+        team_names=("Aces", "Queens"),
+        players=("Anna", "Emma", "Ben", "Farid"),
+    )
+    services.record_deal(
+        match_id=abandoned.pk,
+        expected_version=None,
+        deal=PlayedDeal(taker=0, trump=Trump.DIAMONDS, contract=80, taker_points=90),
+        author=services.Author(key=key, label="creator"),
+    )
+    abandoned = services.abandon_match(match_id=abandoned.pk)
     gone = services.create_match(
         owner_key=key,
         owner=owner,
@@ -180,7 +195,7 @@ def _build(owner: User, sam: User) -> Data:
     services.claim_player(player_id=chloe.pk, user=sam, through=running)
     running.refresh_from_db()
     finished.refresh_from_db()
-    return Data(running=running, finished=finished, player=anna)
+    return Data(running=running, finished=finished, abandoned=abandoned, player=anna)
 
 
 def _backup(data: Data) -> bytes:
@@ -208,6 +223,13 @@ def _anonymous_pages(audit: Audit, language: str) -> None:
     audit.check("signup+errors")
     audit.visit("not-found", "/no-such-page/", status=404)
     audit.visit("not-found+match", "/score/no-such-token/", status=404)
+    # A form posted with a token that no longer holds: the 403 page.
+    page.goto(f"{audit.base}/accounts/login/")
+    page.evaluate(
+        "document.querySelector('main [name=csrfmiddlewaretoken]').value = 'x'.repeat(64)"
+    )
+    page.locator("main form button[type=submit]").last.click()
+    audit.check("form-expired")
 
 
 def _match_pages(audit: Audit, data: Data, language: str) -> None:
@@ -231,6 +253,9 @@ def _match_pages(audit: Audit, data: Data, language: str) -> None:
     page.locator("input[name=taker_points]").fill("100")
     expect(page.locator("#preview .breakdown li").first).to_be_visible()
     audit.check("deal-new+preview")
+    page.locator("form#deal-form .savebar button.btn-primary").click()
+    page.wait_for_url(re.compile(r"/score/[^/]+/$"))
+    audit.check("scoreboard+saved")
     audit.visit("deal-edit", f"/score/{token}/deal/2/")
     audit.visit("deal-history", f"/score/{token}/deal/2/history/")
     audit.visit("deal-delete", f"/score/{token}/deal/2/delete/")
@@ -239,10 +264,19 @@ def _match_pages(audit: Audit, data: Data, language: str) -> None:
     audit.visit("count-cards", f"/score/{token}/count/")
     audit.visit("share", f"/score/{token}/share/")
     audit.visit("manage", f"/score/{token}/manage/")
+    page.locator("input[name=confirm]").fill("no")
+    page.locator("input[name=confirm]").press("Enter")
+    expect(page.locator("#confirm-error")).to_be_visible()
+    audit.check("manage+errors")
+    audit.visit("scoreboard-abandoned", f"/score/{data.abandoned.scorer_token}/")
+    audit.visit("review-abandoned", f"/view/{data.abandoned.view_token}/review/")
     audit.visit("review", f"/view/{view}/review/")
     audit.visit("review-finished", f"/view/{data.finished.view_token}/review/")
     audit.visit("scoreboard-finished", f"/score/{data.finished.scorer_token}/")
-    # Undo on a finished match asks first (without script: a page of its own).
+    # Undo on a finished match asks first: in the board (htmx), or on a page of its own.
+    page.locator(".undo-redo form").first.locator("button").click()
+    expect(page.locator("#scoreboard form button").last).to_be_visible()
+    audit.check("scoreboard-finished+confirm-undo")
     page.goto(f"{audit.base}/score/{data.finished.scorer_token}/")
     # form.submit() fires no submit event: htmx leaves it to the browser.
     page.evaluate("document.querySelector('.undo-redo form').submit()")
