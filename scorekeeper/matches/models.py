@@ -307,8 +307,13 @@ class Seat(models.Model):
     team 2 at 1 and 3 (TEAM_SEATS), so the team is the position's parity. A blank seat has no
     row. Written once, with the match (services.create_match, import_matches)."""
 
-    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="seat_rows")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    # No index of their own: the constraints' and the index's below lead with them.
+    match = models.ForeignKey(
+        Match, on_delete=models.CASCADE, related_name="seat_rows", db_index=False
+    )
+    player = models.ForeignKey(
+        Player, on_delete=models.PROTECT, related_name="seats", db_index=False
+    )
     position = models.PositiveSmallIntegerField()
 
     class Meta:

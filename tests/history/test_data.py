@@ -318,6 +318,15 @@ def test_the_admin_cannot_change_a_score(facts_match: Match, browser: Browser) -
     assert deal.score0 == FACTS_SCORES[0][0]
 
 
+def test_the_admin_shows_who_sits_where_read_only(facts_match: Match, browser: Browser) -> None:
+    superuser = User.objects.create_superuser("root", password="a-long-enough-password-42")
+    client = browser("admin-device", superuser)
+    page = client.get(f"/admin/matches/match/{facts_match.pk}/change/").text
+    names = [player.name for player in facts_match.seats if player is not None]
+    assert len(names) == 4 and all(name in page for name in names)
+    assert 'name="seat_rows-0-player"' not in page and 'name="seat_rows-0-position"' not in page
+
+
 # Query counts ---------------------------------------------------------------------------------
 
 

@@ -24,6 +24,7 @@ class Migration(migrations.Migration):
                 (
                     "match",
                     models.ForeignKey(
+                        db_index=False,
                         on_delete=django.db.models.deletion.CASCADE,
                         related_name="seat_rows",
                         to="matches.match",
@@ -32,6 +33,7 @@ class Migration(migrations.Migration):
                 (
                     "player",
                     models.ForeignKey(
+                        db_index=False,
                         on_delete=django.db.models.deletion.PROTECT,
                         related_name="seats",
                         to="matches.player",
