@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Match
@@ -42,50 +42,52 @@ DEALS = (
 
 
 @pytest.fixture
-def big_phone(tmp_path: Path) -> Iterator[Callable[..., Page]]:
-    """Opens a 360x740 phone whose browser is set to `scale` times the usual text size: its own
-    Chromium profile with the font-size preference (webkit.webprefs.default_font_size) at
-    16 px x scale, the setting a reader changes for larger text."""
-    with sync_playwright() as playwright:
-        contexts: list[BrowserContext] = []
+def big_phone(browser: Browser, tmp_path: Path) -> Iterator[Callable[..., Page]]:
+    """Opens a 360x740 phone whose browser is set to `scale` times the usual text size: a
+    Chromium of its own (started by the session's Playwright: one per process) with a profile
+    whose font-size preference (webkit.webprefs.default_font_size) is 16 px x scale, the setting
+    a reader changes for larger text."""
+    contexts: list[BrowserContext] = []
 
-        def open_phone(scale: float = 2.0, *, locale: str = "en-GB") -> Page:
-            """A phone at `scale` times the usual text size, speaking `locale`."""
-            profile = tmp_path / f"profile-{len(contexts)}"
-            (profile / "Default").mkdir(parents=True)
-            fonts = {
-                "default_font_size": round(16 * scale),
-                "default_fixed_font_size": round(13 * scale),
-            }
-            (profile / "Default" / "Preferences").write_text(
-                json.dumps({"webkit": {"webprefs": fonts}})
-            )
-            context = playwright.chromium.launch_persistent_context(
-                str(profile),
-                executable_path=CHROMIUM,
-                args=CHROMIUM_ARGS,
-                headless=True,
-                viewport=PHONE,
-                device_scale_factor=2,
-                is_mobile=True,
-                has_touch=True,
-                locale=locale,
-            )
-            context.set_default_timeout(10_000)
-            contexts.append(context)
-            page = context.pages[0] if context.pages else context.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
-            page.on(
-                "response",
-                lambda r: errors.append(f"HTTP {r.status} {r.url}") if r.status >= 500 else None,
-            )
-            _ERRORS[page] = errors
-            return page
+    def open_phone(scale: float = 2.0, *, locale: str = "en-GB") -> Page:
+        """A phone at `scale` times the usual text size, speaking `locale`."""
+        profile = tmp_path / f"profile-{len(contexts)}"
+        (profile / "Default").mkdir(parents=True)
+        fonts = {
+            "default_font_size": round(16 * scale),
+            "default_fixed_font_size": round(13 * scale),
+        }
+        (profile / "Default" / "Preferences").write_text(
+            json.dumps({"webkit": {"webprefs": fonts}})
+        )
+        context = browser.browser_type.launch_persistent_context(
+            str(profile),
+            executable_path=CHROMIUM,
+            args=CHROMIUM_ARGS,
+            headless=True,
+            viewport=PHONE,
+            device_scale_factor=2,
+            is_mobile=True,
+            has_touch=True,
+            locale=locale,
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.pages[0] if context.pages else context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+        page.on(
+            "response",
+            lambda r: errors.append(f"HTTP {r.status} {r.url}") if r.status >= 500 else None,
+        )
+        _ERRORS[page] = errors
+        return page
 
-        yield open_phone
-        for context in contexts:
-            context.close()
+    yield open_phone
+    for context in contexts:
+        for page in context.pages:
+            _ERRORS.pop(page, None)
+        context.close()
 
 
 _ERRORS: dict[Page, list[str]] = {}
