@@ -7,11 +7,14 @@ inputs, rule names, summaries and settings. Commands call these under
 Imported by views, forms, template tags, services and commands of every app; it imports only the
 engines and Django's translation (nothing of an app), so no import cycle can start here."""
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from django.utils import translation
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, pgettext_lazy
@@ -388,8 +391,7 @@ TERMS: "dict[str, Promise]" = {
     "dedans": pgettext_lazy("breakdown", "dedans"),
     "reserve": pgettext_lazy("breakdown", "reserve"),
 }
-# A bid that is not a number; the contract's trump in a breakdown.
-CONTRACT_WORDS: "dict[str, Promise]" = {"capot": TERMS["capot"], "generale": TERMS["generale"]}
+# The contract's trump in a breakdown (a bid that is not a number reads as its term).
 BREAKDOWN_TRUMPS: "dict[str, Promise | str]" = {
     "spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣",
     "no_trump": pgettext_lazy("breakdown", "sans atout"),
@@ -409,51 +411,143 @@ def default_team_names() -> tuple[str, str]:
     return gettext_now("Team 1"), gettext_now("Team 2")
 
 
+@dataclass(frozen=True, slots=True)
+class _Phrases:
+    """The breakdown's words resolved in one language: a breakdown has hundreds of lines on a
+    long match, and a dictionary look-up costs far less than a lazy string's gettext."""
+
+    notes: dict[str, str]
+    contract_notes: dict[str, str]
+    terms: dict[str, str]
+    trumps: dict[str, str]
+    kinds: dict[str, str]
+    ranks: dict[str, str]
+    formula: str
+    trump_announcement: str
+
+
+@functools.cache
+def _phrases_in(lang: str) -> _Phrases:
+    def resolved(table: "Mapping[str, Promise | str]") -> dict[str, str]:
+        return {key: str(value) for key, value in table.items()}
+
+    return _Phrases(
+        notes=resolved(NOTES),
+        contract_notes=resolved(CONTRACT_NOTES),
+        terms=resolved(TERMS),
+        trumps=resolved(BREAKDOWN_TRUMPS),
+        kinds=resolved(ANNOUNCEMENT_KINDS),
+        ranks=resolved(RANK_LABELS),
+        formula=str(FORMULA),
+        trump_announcement=str(TRUMP_ANNOUNCEMENT),
+    )
+
+
+def _phrases() -> _Phrases:
+    return _phrases_in(get_language() or "")
+
+
+@receiver(setting_changed)
+def _forget_phrases(*, setting: str, **kwargs: object) -> None:
+    if setting in ("LANGUAGES", "LANGUAGE_CODE", "LOCALE_PATHS", "INSTALLED_APPS"):
+        _phrases_in.cache_clear()
+
+
 def announcement_words(item: Announcement) -> str:
     """ "tierce K", "carré V" in French, "quinte A (trump)"."""
-    text = f"{ANNOUNCEMENT_KINDS[item.kind.value]} {rank_label(item.high.value)}"
-    return str(TRUMP_ANNOUNCEMENT) % {"announcement": text} if item.trump else text
+    return _announcement(item.kind.value, item.high.value, item.trump, _phrases())
 
 
-def _formula(line: Formula, teams: Sequence[str]) -> str:
-    terms = [
-        f"{t.times} × {t.value // t.times} {TERMS[t.label]}"
-        if t.times != 1
-        else f"{t.value} {TERMS[t.label]}"
-        for t in line.terms
-    ]
-    expr = " + ".join(terms) if terms else "0"
-    if line.multiplier != 1:
-        expr = f"{line.multiplier} × ({expr})"
-    if len(line.terms) > 1 or line.multiplier != 1:
-        expr = f"{expr} = {line.exact}"
-    if line.rounded is not None:
-        expr = f"{expr} → {line.rounded}"
-    return str(FORMULA) % {"team": teams[line.team], "formula": expr}
+def _announcement(kind: str, high: str, trump: bool, words: _Phrases) -> str:
+    text = f"{words.kinds[kind]} {words.ranks.get(high, high)}"
+    return words.trump_announcement % {"announcement": text} if trump else text
+
+
+# A line is worded from its fields, read off the engine's objects (a breakdown just scored) or off
+# the data a deal row keeps (`line_to_data`: no object is built for a stored line, as a 300-deal
+# scoreboard words 1,800 of them).
+
+
+def _formula(
+    team: int,
+    terms: Iterable[Sequence[Any]],  # (value, label, times)
+    multiplier: int,
+    rounded: int | None,
+    names: Sequence[str],
+    words: _Phrases,
+) -> str:
+    texts, total = [], 0
+    for value, label, times in terms:
+        total += value
+        texts.append(
+            f"{times} × {value // times} {words.terms[label]}"
+            if times != 1
+            else f"{value} {words.terms[label]}"
+        )
+    expr = " + ".join(texts) if texts else "0"
+    if multiplier != 1:
+        expr = f"{multiplier} × ({expr})"
+    if len(texts) > 1 or multiplier != 1:
+        expr = f"{expr} = {multiplier * total}"
+    if rounded is not None:
+        expr = f"{expr} → {rounded}"
+    return words.formula % {"team": names[team], "formula": expr}
+
+
+def _note(
+    key: str,
+    values: Mapping[str, Any],  # team, points, other, contract, trump, coinche (None if unset)
+    items: Iterable[Sequence[Any]],  # (kind, high, trump)
+    names: Sequence[str],
+    words: _Phrases,
+) -> str:
+    team, contract, trump = values["team"], values["contract"], values["trump"]
+    if isinstance(contract, str):
+        contract = words.terms[contract]  # "capot", "generale": the terms' words
+    coinche = values["coinche"] or "none"
+    template = words.contract_notes[coinche] if key == "contract" else words.notes[key]
+    return template % {
+        "team": names[team] if team is not None else "",
+        "points": values["points"],
+        "other": values["other"],
+        "contract": contract,
+        "trump": words.trumps[trump] if trump else "",
+        "items": ", ".join(_announcement(kind, high, trump, words) for kind, high, trump in items),
+    }
+
+
+_NOTE_FIELDS = ("team", "points", "other", "contract", "trump", "coinche")
 
 
 def breakdown_line(line: Line, teams: Sequence[str] | None = None) -> str:
     """One line of a breakdown in the active language, with the teams' names."""
     names = teams or default_team_names()
+    words = _phrases()
     if isinstance(line, Formula):
-        return _formula(line, names)
-    contract = line.contract
-    if isinstance(contract, str):
-        contract = str(CONTRACT_WORDS[contract])
-    template = CONTRACT_NOTES[line.coinche or "none"] if line.key == "contract" else NOTES[line.key]
-    return str(template) % {
-        "team": names[line.team] if line.team is not None else "",
-        "points": line.points,
-        "other": line.other,
-        "contract": contract,
-        "trump": str(BREAKDOWN_TRUMPS[line.trump]) if line.trump else "",
-        "items": ", ".join(announcement_words(item) for item in line.items),
-    }
+        terms = ((term.value, term.label, term.times) for term in line.terms)
+        return _formula(line.team, terms, line.multiplier, line.rounded, names, words)
+    values = {name: getattr(line, name) for name in _NOTE_FIELDS}
+    items = ((item.kind.value, item.high.value, item.trump) for item in line.items)
+    return _note(line.key, values, items, names, words)
 
 
 def breakdown(lines: Iterable[Line], teams: Sequence[str] | None = None) -> list[str]:
     """A deal's breakdown in the active language (`score_match`'s JSON, the scoreboard)."""
     return [breakdown_line(line, teams) for line in lines]
+
+
+def stored_breakdown(data: Iterable[Mapping[str, Any]], teams: Sequence[str]) -> list[str]:
+    """`breakdown` of the lines a deal row keeps as data (`line_to_data`), the same words."""
+    words = _phrases()
+    out = []
+    for line in data:
+        if "formula" in line:
+            multiplier, rounded = line.get("multiplier", 1), line.get("rounded")
+            out.append(_formula(line["team"], line["terms"], multiplier, rounded, teams, words))
+        else:
+            values = {name: line.get(name) for name in _NOTE_FIELDS}
+            out.append(_note(line["note"], values, line.get("items", ()), teams, words))
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -472,6 +566,11 @@ def _contract_head(contract: object, trump: str, coinche: str) -> str:
     elif coinche == "surcoinche":
         head += " " + gettext_now("surcoinché")
     return head
+
+
+# The site's languages (settings.LANGUAGES).
+Lang = Literal["en", "fr"]
+LANGS: tuple[Lang, ...] = ("en", "fr")
 
 
 def deal_summary(deal: Any, team_names: Sequence[str]) -> str:
@@ -543,23 +642,3 @@ def french_terms(text: "str | Promise") -> SafeString:
     if (get_language() or "").startswith("fr"):
         return mark_safe(escaped)  # escaped above
     return mark_safe(_FRENCH_TERMS.sub(r'<span lang="fr">\g<0></span>', escaped))
-
-
-# ---------------------------------------------------------------------------------------------
-# The texts a deal row keeps (Deal.texts), in every language of the site.
-
-Lang = Literal["en", "fr"]
-LANGS: tuple[Lang, ...] = ("en", "fr")  # settings.LANGUAGES, which a test checks
-
-
-def deal_texts(deal: Any, lines: Sequence[Line], team_names: Sequence[str]) -> dict[str, Any]:
-    """{"en": {"summary": ..., "lines": [...]}, "fr": {...}} for a scored deal row (its outcome
-    already set) and its breakdown `lines`."""
-    texts: dict[str, Any] = {}
-    for lang in LANGS:
-        with translation.override(lang):
-            texts[lang] = {
-                "summary": deal_summary(deal, team_names),
-                "lines": breakdown(lines, team_names),
-            }
-    return texts

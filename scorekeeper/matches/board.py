@@ -1,18 +1,19 @@
 """The scoreboard as the templates need it, read in a constant number of queries (the match with
 its seats, and its deals). Every figure is the engine's, cached on the rows by services.rescore in
-the same transaction as the change; the page reads them and the deal texts in its language
-instead of re-running the engine, which keeps a 300-deal scoreboard fast."""
+the same transaction as the change; the page reads them and each deal's breakdown (kept as the
+engine's data, in no language) and words it in the page's language (scorekeeper.words) instead of
+re-running the engine, which keeps a 300-deal scoreboard fast."""
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scorekeeper.scoring import MatchResult, Rules, score_match
-from scorekeeper.words import Lang, breakdown, deal_summary
+from scorekeeper.scoring.breakdown import STORED_BREAKDOWN
+from scorekeeper.words import breakdown, deal_summary, stored_breakdown
 
 from .models import Deal, Match
 from .undo import redo_label, undo_and_redo, undo_label
@@ -82,10 +83,6 @@ class Board:
         )
 
 
-def page_lang() -> Lang:
-    return "fr" if (get_language() or "en").startswith("fr") else "en"
-
-
 def _seq_url(name: str, token: str) -> Callable[[int], str]:
     # One reverse() per page rather than three per deal: the URL with seq 0, split around it.
     head, tail = reverse(name, args=[token, 0]).rsplit("/0/", 1)
@@ -95,7 +92,6 @@ def _seq_url(name: str, token: str) -> Callable[[int], str]:
 def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
     """`scorer_token` gives each deal its edit, delete and history links."""
     rows = match.deal_rows()
-    lang = page_lang()
     names = match.team_names
     seat_names = [match.seat_name(seat) for seat in range(SEATS)]
     dealt_by = _("Dealt by %(dealer)s")
@@ -112,13 +108,15 @@ def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
         dealer=seat_names[(match.first_dealer + len(rows)) % SEATS],
         speaker=seat_names[(match.first_dealer + len(rows) + 1) % SEATS],
     )
-    # Rows written before the text cache existed are shown from the engine (read-only).
-    fresh = None if all(lang in row.texts for row in rows) else board.result.deals
+    # Each row keeps its breakdown as data (services.store_breakdown), worded here in the page's
+    # language; rows written before that are shown from the engine (read-only).
+    fresh = None if all(STORED_BREAKDOWN in row.texts for row in rows) else board.result.deals
     for index, row in enumerate(rows):
+        summary = deal_summary(row, names)
         if fresh is None:
-            summary, lines = row.texts[lang]["summary"], row.texts[lang]["lines"]
+            lines = stored_breakdown(row.texts[STORED_BREAKDOWN], names)
         else:
-            summary, lines = deal_summary(row, names), breakdown(fresh[index].breakdown, names)
+            lines = breakdown(fresh[index].breakdown, names)
         dealer = row.dealer if fresh is None else fresh[index].dealer
         if scorer_token is not None:
             links = DealLinks(edit(row.seq), delete(row.seq), history(row.seq))

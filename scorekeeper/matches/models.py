@@ -400,8 +400,11 @@ class Deal(models.Model):
     total1 = models.IntegerField(default=0)
     reserve_after = models.IntegerField(default=0)
     dealer = models.PositiveSmallIntegerField(default=0)  # seat 0-3
-    # The deal in words, per language: {"en": {"summary": "...", "lines": [...]}, "fr": ...}, so
-    # the scoreboard reads text instead of re-running the engine (speed budget of 50 ms).
+    # The deal's breakdown as the engine's data, in no language ({"breakdown": [line_to_data...]},
+    # services.store_breakdown), worded when a page is drawn (scorekeeper.words), so the
+    # scoreboard does not re-run the engine (speed budget of 50 ms) and a corrected translation
+    # shows without re-scoring. Rows from before hold {"en": ..., "fr": ...} texts until
+    # `rescore_matches` rewrites them (shown from the engine meanwhile).
     texts = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

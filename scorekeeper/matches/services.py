@@ -25,7 +25,7 @@ from scorekeeper.scoring import (
     parse_deal,
     score_match,
 )
-from scorekeeper.words import LANGS, deal_texts
+from scorekeeper.scoring.breakdown import STORED_BREAKDOWN, Line, line_to_data
 
 from .models import Deal, DealChange, Match, MatchScorer, Player, Seat, new_token
 from .undo import next_redo, next_undo
@@ -246,8 +246,8 @@ def _lock(match_id: int, expected_version: int | None) -> Match:
 
 def _cache(row: Deal, scored: MatchDeal, names: tuple[str, str], *, settled: bool = False) -> bool:
     """Write the engine's result for this deal onto its row; whether anything changed. A
-    `settled` row (its inputs and every deal before it unchanged since its texts were written by
-    this engine) keeps its texts unless one of its figures moved or a language is missing."""
+    `settled` row (its inputs and every deal before it unchanged since its breakdown was written
+    by this engine) keeps its breakdown unless one of its figures moved or it has none."""
     values = {
         "number": scored.number,
         "outcome": scored.outcome,
@@ -261,12 +261,19 @@ def _cache(row: Deal, scored: MatchDeal, names: tuple[str, str], *, settled: boo
     dirty = any(getattr(row, k) != v for k, v in values.items())
     for key, value in values.items():
         setattr(row, key, value)
-    if settled and not dirty and row.texts.keys() >= set(LANGS):
+    if settled and not dirty and STORED_BREAKDOWN in row.texts:
         return False
-    texts = deal_texts(row, scored.breakdown, names)
-    dirty = dirty or row.texts != texts
+    return store_breakdown(row, scored.breakdown) or dirty
+
+
+def store_breakdown(row: Deal, lines: Sequence[Line]) -> bool:
+    """Keep the deal's breakdown on its row as the engine's data, in no language (`Deal.texts`):
+    the page words it when drawn (`scorekeeper.words`), so a corrected translation shows at once,
+    without re-scoring, and the scoreboard still does not run the engine. Whether it changed."""
+    texts = {STORED_BREAKDOWN: [line_to_data(line) for line in lines]}
+    changed: bool = row.texts != texts
     row.texts = texts
-    return dirty
+    return changed
 
 
 def _set_result(match: Match, result: MatchResult) -> None:

@@ -4,10 +4,12 @@ The engine builds lines of data (no words), so the same result reads in any lang
 real team names; the words are rendered outside the engine (`scorekeeper/words.py`).
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
-from .announcements import Announcement
+from .announcements import Announcement, Kind
+from .cards import Rank
 
 # The keys a Term's label and a Note's key take (each has words in `scorekeeper/words.py`).
 TermLabel = Literal[
@@ -62,3 +64,56 @@ class Note:
 
 
 Line = Formula | Note
+
+
+# The key under which a deal row keeps its lines' data (Deal.texts in the web app).
+STORED_BREAKDOWN = "breakdown"
+
+
+def line_to_data(line: Line) -> dict[str, Any]:
+    """A line as JSON-ready data (what a deal row keeps, in no language): `line_from_data` reads
+    it back equal."""
+    if isinstance(line, Formula):
+        out: dict[str, Any] = {
+            "formula": line.key,
+            "team": line.team,
+            "terms": [[term.value, term.label, term.times] for term in line.terms],
+        }
+        if line.multiplier != 1:
+            out["multiplier"] = line.multiplier
+        if line.rounded is not None:
+            out["rounded"] = line.rounded
+        return out
+    note: dict[str, Any] = {"note": line.key}
+    for name in ("team", "points", "other", "contract", "trump", "coinche"):
+        value = getattr(line, name)
+        if value is not None:
+            note[name] = value
+    if line.items:
+        note["items"] = [[item.kind.value, item.high.value, item.trump] for item in line.items]
+    return note
+
+
+def line_from_data(data: Mapping[str, Any]) -> Line:
+    """The line `line_to_data` wrote."""
+    if "formula" in data:
+        return Formula(
+            key=data["formula"],
+            team=data["team"],
+            terms=tuple(Term(value, label, times) for value, label, times in data["terms"]),
+            multiplier=data.get("multiplier", 1),
+            rounded=data.get("rounded"),
+        )
+    return Note(
+        key=data["note"],
+        team=data.get("team"),
+        points=data.get("points"),
+        other=data.get("other"),
+        contract=data.get("contract"),
+        trump=data.get("trump"),
+        coinche=data.get("coinche"),
+        items=tuple(
+            Announcement(Kind(kind), Rank(high), trump)
+            for kind, high, trump in data.get("items", ())
+        ),
+    )

@@ -6,9 +6,12 @@ from html import unescape
 
 import pytest
 from django.test import Client
+from django.utils import translation
 
 from scorekeeper.history.selectors import Companion, Rate
 from scorekeeper.matches.models import Deal, Match, Player
+from scorekeeper.scoring.breakdown import STORED_BREAKDOWN, line_from_data
+from scorekeeper.words import breakdown, deal_summary
 
 from .conftest import FACTS_DEALS, OWNER_KEY, AliceData, Browser
 
@@ -42,10 +45,13 @@ def test_review_shows_every_deal_with_its_breakdown(facts_match: Match, browser:
     assert "<h1>Nous 2170 – 410 Eux</h1>" in html
     assert "won by Nous" in html
     plain = text_of(html)
+    names = facts_match.team_names
     for row in Deal.objects.filter(match=facts_match):
-        assert row.texts["en"]["summary"] in plain
-        for line in row.texts["en"]["lines"]:
-            assert line in plain, line
+        stored = [line_from_data(data) for data in row.texts[STORED_BREAKDOWN]]
+        with translation.override("en"):
+            assert deal_summary(row, names) in plain
+            for line in breakdown(stored, names):
+                assert line in plain, line
     # The breakdowns carry the hand-computed figures.
     assert "Nous: 2 × (160 base + 110 contract + 20 belote) = 580" in plain
     assert "Nous: 4 × (160 base + 120 contract) = 1120" in plain

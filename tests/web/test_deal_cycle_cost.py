@@ -1,4 +1,4 @@
-"""What a saved deal costs the server: adding a deal at the end writes the words of that deal
+"""What a saved deal costs the server: adding a deal at the end writes the breakdown of that deal
 only (the engine scores in order, so the deals before it are as they were), while an edit still
 rewrites every deal it may change."""
 
@@ -6,9 +6,8 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import words
 from scorekeeper.matches import services
-from scorekeeper.words import LANGS
+from scorekeeper.scoring.breakdown import STORED_BREAKDOWN
 
 from .conftest import MakeMatch
 from .support import CREATOR, coinche_deal
@@ -18,13 +17,13 @@ pytestmark = pytest.mark.django_db
 
 def counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
-    real = words.deal_texts
+    real = services.store_breakdown
 
     def spy(row: Any, *args: Any) -> Any:
         calls.append(row.seq)
         return real(row, *args)
 
-    monkeypatch.setattr(services, "deal_texts", spy)
+    monkeypatch.setattr(services, "store_breakdown", spy)
     return calls
 
 
@@ -38,7 +37,7 @@ def test_adding_a_deal_writes_the_texts_of_that_deal_only(
     )
     assert calls == [row.seq]
     row.refresh_from_db()
-    assert set(row.texts) == set(LANGS) and row.texts["en"]["lines"]
+    assert set(row.texts) == {STORED_BREAKDOWN} and row.texts[STORED_BREAKDOWN]
 
 
 def test_an_earlier_deal_without_texts_gets_them_back(
@@ -53,7 +52,7 @@ def test_an_earlier_deal_without_texts_gets_them_back(
         match_id=match.pk, expected_version=match.version, deal=coinche_deal(), author=CREATOR
     )
     first.refresh_from_db()
-    assert first.seq in calls and set(first.texts) == set(LANGS)
+    assert first.seq in calls and set(first.texts) == {STORED_BREAKDOWN}
 
 
 def test_an_edit_rewrites_every_deal(

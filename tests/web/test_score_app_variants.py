@@ -8,8 +8,11 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scorekeeper.matches.models import Deal, Match
+from scorekeeper.scoring.breakdown import STORED_BREAKDOWN, line_from_data
+from scorekeeper.words import breakdown
 
 from .support import deal_post, new_match_post
 
@@ -63,8 +66,11 @@ def test_a_capot_bid_scored_as_its_contract(client: Client) -> None:
     )
     saved = Deal.objects.get()
     assert (saved.score0, saved.score1) == (270, 0)  # 250 + belote, not 252 + 20 + 250
-    assert "A made capot bid scores its contract alone" in saved.texts["en"]["lines"]
-    assert "Une annonce de capot réussie ne compte que le contrat" in saved.texts["fr"]["lines"]
+    stored = [line_from_data(data) for data in saved.texts[STORED_BREAKDOWN]]
+    with translation.override("en"):
+        assert "A made capot bid scores its contract alone" in breakdown(stored)
+    with translation.override("fr"):
+        assert "Une annonce de capot réussie ne compte que le contrat" in breakdown(stored)
 
 
 def test_on_points_with_the_contract_scope_is_refused_next_to_the_field(client: Client) -> None:

@@ -17,7 +17,8 @@ from hypothesis import strategies as st
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Deal, DealChange, Match
 from scorekeeper.scoring import InvalidInput, Rules, score_match
-from scorekeeper.words import LANGS, breakdown, deal_summary
+from scorekeeper.scoring.breakdown import STORED_BREAKDOWN, line_from_data
+from scorekeeper.words import LANGS, breakdown, stored_breakdown
 from tests.engine.test_properties import any_deal, choose, rule_set
 
 from .support import CREATOR, OWNER_KEY
@@ -38,7 +39,6 @@ def assert_cache_is_a_recomputation(match_id: int) -> None:
     match = Match.objects.get(pk=match_id)
     rows = list(match.deals.in_order())
     result = score_match(match.engine_rules, [row.to_engine() for row in rows], match.first_dealer)
-    names = match.team_names
     for row, scored in zip(rows, result.deals, strict=True):
         cached = (
             row.number,
@@ -57,10 +57,12 @@ def assert_cache_is_a_recomputation(match_id: int) -> None:
             scored.dealer,
         )
         assert cached == expected, f"deal seq {row.seq}"
-        for lang in LANGS:
+        stored = [line_from_data(data) for data in row.texts[STORED_BREAKDOWN]]
+        assert stored == list(scored.breakdown), f"deal seq {row.seq}"
+        for lang in LANGS:  # worded from the stored data, the same as from the engine's lines
             with translation.override(lang):
-                assert row.texts[lang]["lines"] == breakdown(scored.breakdown, names)
-                assert row.texts[lang]["summary"] == deal_summary(row, names)
+                worded = breakdown(scored.breakdown, match.team_names)
+                assert stored_breakdown(row.texts[STORED_BREAKDOWN], match.team_names) == worded
     winner = result.winner if isinstance(result.winner, int) else None
     assert (match.total0, match.total1) == result.totals
     assert match.reserve == result.reserve
