@@ -198,6 +198,9 @@ def test_every_page_fits_360_px_with_large_text(
     page.locator(".deals > li summary").first.click()
     look("09-scoreboard-deal-open")
     look("10-deal-form", f"/score/{token}/deal/")
+    page.locator(".savebar .btn-primary").click()  # nothing picked: the errors and their summary
+    expect(page.locator(".chipfield.has-error").first).to_be_visible()
+    look("10-deal-form-errors")
     fill_deal(page)
     page.locator("details.announcements > summary").click()
     look("11-deal-form-filled")
