@@ -4,8 +4,6 @@
 
 from ..scoring import InvalidInput
 
-Param = str | int | float | bool | None
-
 
 class TournamentError(InvalidInput):
     """Input the tournament rules do not allow. A subclass of the scoring engine's InvalidInput

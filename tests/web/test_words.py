@@ -237,3 +237,9 @@ def test_no_regex_over_engine_messages() -> None:
         text = path.read_text(encoding="utf-8")
         assert "translate_engine_message" not in text, path
         assert not re.search(r"error\.message\b", text), path
+
+
+def test_the_words_languages_are_the_sites() -> None:
+    from django.conf import settings
+
+    assert tuple(code for code, _ in settings.LANGUAGES) == words.LANGS
