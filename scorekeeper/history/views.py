@@ -12,12 +12,12 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from scorekeeper.htmx import wants_partial
 from scorekeeper.matches import access, services
 from scorekeeper.matches.board import build_board
 from scorekeeper.matches.models import DELETED_KEPT_DAYS, Match, MatchQuerySet, Player
 from scorekeeper.scoring import InvalidInput
 from scorekeeper.web import throttle
-from scorekeeper.web.htmx import wants_partial
 from scorekeeper.words import explain
 
 from . import exports

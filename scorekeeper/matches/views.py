@@ -23,6 +23,7 @@ from django.views.i18n import set_language
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.accounts.throttle import client_ip
+from scorekeeper.htmx import wants_partial
 from scorekeeper.scoring import (
     CARD_VALUES,
     DECK,
@@ -38,7 +39,6 @@ from scorekeeper.scoring import (
 )
 from scorekeeper.scoring.cards import card_table
 from scorekeeper.web import throttle
-from scorekeeper.web.htmx import wants_partial
 from scorekeeper.words import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, breakdown, describe
 
 from . import access, fragments, polling, services

@@ -1,4 +1,5 @@
-"""htmx requests (django-htmx's middleware sets `request.htmx`)."""
+"""htmx requests, for the views of every app (django-htmx's middleware sets `request.htmx`).
+A project-level module: it imports nothing of the project, so any app may import it."""
 
 from django.http import HttpRequest
 from django_htmx.middleware import HtmxDetails
