@@ -5,10 +5,14 @@ import io
 import json
 import re
 import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
 import segno
+from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, QueryDict
@@ -25,25 +29,26 @@ from django_htmx.http import HttpResponseClientRedirect
 from scorekeeper.accounts.throttle import client_ip
 from scorekeeper.htmx import wants_partial
 from scorekeeper.scoring import (
-    CARD_VALUES,
-    DECK,
     InvalidInput,
     PassedDeal,
     PlayedDeal,
-    Suit,
-    Trump,
-    count_points,
     dump_match,
     score_deal,
     score_match,
 )
-from scorekeeper.scoring.cards import card_table
 from scorekeeper.web import throttle
 from scorekeeper.words import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, breakdown, describe
 
 from . import access, fragments, polling, services
 from .board import build_board
-from .forms import DealForm, ImportForm, ManualDealForm, NewMatchForm, deal_initial
+from .forms import (
+    CountCardsForm,
+    DealForm,
+    ImportForm,
+    ManualDealForm,
+    NewMatchForm,
+    deal_initial,
+)
 from .models import DELETED_KEPT_DAYS, Deal, DealChange, Match, Player
 from .undo import change_words, reversed_words, undo_label
 
@@ -243,6 +248,45 @@ def _no_more_deals(request: HttpRequest, *, abandoned: bool) -> None:
         messages.info(request, _("The match is over: no more deals."))
 
 
+@dataclass(frozen=True)
+class Refused:
+    """A service refused the change; what it refused is already said (a message for the next
+    page, or an error on the form). `stay`: show the form again, with `version` (the match's
+    version now) when another phone saved first."""
+
+    stay: bool = False
+    version: int | None = None
+
+
+def _attempt[T](
+    request: HttpRequest, change: Callable[[], T], *, form: forms.Form | None = None
+) -> T | Refused:
+    """Run a service's change; each refusal of the services becomes its words. With a `form`
+    (the deal forms), a changed match or an invalid deal keeps the form on screen; without
+    one (a one-tap action), every refusal is a message on the scoreboard."""
+    try:
+        return change()
+    except services.MatchChanged as error:
+        if form is None:
+            _changed_message(request)
+        return Refused(stay=form is not None, version=error.match.version)
+    except services.MatchOver as over:
+        _no_more_deals(request, abandoned=isinstance(over, services.MatchAbandoned))
+    except services.SubmissionGone:
+        _gone_message(request)
+    except services.NothingToUndo:
+        messages.info(request, _("Nothing to undo."))
+    except services.NothingToRedo:
+        messages.info(request, _("Nothing to redo."))
+    except InvalidInput as error:
+        if form is None:
+            messages.error(request, describe(error))
+        else:
+            form.add_error(None, describe(error))
+            return Refused(stay=True)
+    return Refused()
+
+
 # Recording deals -----------------------------------------------------------------------------
 
 
@@ -368,39 +412,38 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
     initial: dict[str, Any] = {"version": match.version, **carried}
     form = _deal_form(request, match, initial=initial)
     preview: dict[str, Any] = _preview_carried(match, form) if carried else {}
+    changed = False  # another phone saved first: the form says so
     if request.method == "POST":
         valid = form.is_valid() and form.deal is not None
         if valid and "preview" not in request.POST and not _is_htmx(request):
             assert form.deal is not None
-            try:
-                row = services.record_deal(
+            saved = _attempt(
+                request,
+                partial(
+                    services.record_deal,
                     match_id=match.pk,
                     expected_version=form.cleaned_data.get("version"),
                     deal=form.deal,
                     author=access.author(request, match),
                     submission=form.cleaned_data.get("submission"),
-                )
-            except services.MatchChanged as changed:
-                form = _rebind_version(form, changed.match.version)
-                form.changed = True  # type: ignore[attr-defined]
-            except services.MatchOver as over:
-                _no_more_deals(request, abandoned=isinstance(over, services.MatchAbandoned))
+                ),
+                form=form,
+            )
+            if not isinstance(saved, Refused):
+                _left_out_message(request, form, saved.number)
                 return redirect("matches:scoreboard", token=token)
-            except services.SubmissionGone:
-                _gone_message(request)
+            if not saved.stay:
                 return redirect("matches:scoreboard", token=token)
-            except InvalidInput as error:
-                form.add_error(None, describe(error))
-            else:
-                _left_out_message(request, form, row.number)
-                return redirect("matches:scoreboard", token=token)
+            if saved.version is not None:
+                form, changed = _rebind_version(form, saved.version), True
         preview = _preview(match, form, saving=_saving(request))
         if _is_htmx(request):
             return _preview_response(request, _deal_context(match, form, preview))
     extra = {}
     if fragments.is_plain(form):  # the same inputs for every new deal of the match
         extra["fields_html"] = fragments.new_deal_inputs(request, match, form)
-    return render(request, "matches/deal_form.html", _deal_context(match, form, preview, **extra))
+    context = _deal_context(match, form, preview, changed=changed, **extra)
+    return render(request, "matches/deal_form.html", context)
 
 
 def _preview_response(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
@@ -421,15 +464,9 @@ def _rebind_version(form: DealForm, version: int) -> DealForm:
 
 
 def _deal_context(
-    match: Match, form: DealForm, preview: dict[str, Any], **extra: Any
+    match: Match, form: DealForm, preview: dict[str, Any], *, changed: bool = False, **extra: Any
 ) -> dict[str, Any]:
-    return {
-        "match": match,
-        "form": form,
-        "preview": preview,
-        "changed": getattr(form, "changed", False),
-        **extra,
-    }
+    return {"match": match, "form": form, "preview": preview, "changed": changed, **extra}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -449,58 +486,55 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
     initial.update(carried)
     form = _deal_form(request, match, initial=initial)
     preview: dict[str, Any] = _preview_carried(match, form, seq) if carried else {}
+    changed = False  # another phone saved first: the form says so
     if request.method == "POST":
         valid = form.is_valid() and form.deal is not None
         if valid and "preview" not in request.POST and not _is_htmx(request):
             assert form.deal is not None
-            try:
-                services.edit_deal(
+            saved = _attempt(
+                request,
+                partial(
+                    services.edit_deal,
                     match_id=match.pk,
                     seq=seq,
                     expected_version=form.cleaned_data.get("version"),
                     deal=form.deal,
                     author=access.author(request, match),
                     submission=form.cleaned_data.get("submission"),
-                )
-            except services.MatchChanged as changed:
-                form = _rebind_version(form, changed.match.version)
-                form.changed = True  # type: ignore[attr-defined]
-            except services.SubmissionGone:
-                _gone_message(request)
-                return redirect("matches:scoreboard", token=token)
-            except InvalidInput as error:
-                form.add_error(None, describe(error))
-            else:
+                ),
+                form=form,
+            )
+            if not isinstance(saved, Refused):
                 messages.success(request, _("Deal %(n)s changed.") % {"n": row.number})
                 _left_out_message(request, form, row.number)
                 return redirect("matches:scoreboard", token=token)
+            if not saved.stay:
+                return redirect("matches:scoreboard", token=token)
+            if saved.version is not None:
+                form, changed = _rebind_version(form, saved.version), True
         preview = _preview(match, form, replacing=seq, saving=_saving(request))
         if _is_htmx(request):
             return _preview_response(request, _deal_context(match, form, preview, editing=row))
-    return render(
-        request, "matches/deal_form.html", _deal_context(match, form, preview, editing=row)
-    )
+    context = _deal_context(match, form, preview, changed=changed, editing=row)
+    return render(request, "matches/deal_form.html", context)
 
 
 @require_POST
 @vary_on_headers(HX)
 def deal_passed(request: HttpRequest, token: str) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)
-    try:
-        row = services.record_deal(
+    row = _attempt(
+        request,
+        partial(
+            services.record_deal,
             match_id=match.pk,
             expected_version=_version(request),
             deal=PassedDeal(),
             author=access.author(request, match),
             submission=_submission(request),
-        )
-    except services.MatchChanged:
-        _changed_message(request)
-    except services.MatchOver as over:
-        _no_more_deals(request, abandoned=isinstance(over, services.MatchAbandoned))
-    except services.SubmissionGone:
-        _gone_message(request)
-    else:
+        ),
+    )
+    if not isinstance(row, Refused):
         # A one-tap action says what it did (and Undo is right there).
         messages.success(request, _("Deal %(n)s: all passed.") % {"n": row.number})
     return _after_change(request, match)
@@ -531,25 +565,17 @@ def deal_manual(request: HttpRequest, token: str, seq: int | None = None) -> Htt
             "author": access.author(request, match),
             "submission": form.cleaned_data.get("submission"),
         }
-        try:
-            if row is None:
-                services.record_deal(**common)
-            else:
-                services.edit_deal(seq=row.seq, **common)
-        except services.MatchChanged as error:
-            changed = True
-            data = {**request.POST.dict(), "version": str(error.match.version)}
-            form = ManualDealForm(data, team_names=match.team_names)
-        except services.MatchOver as over:
-            _no_more_deals(request, abandoned=isinstance(over, services.MatchAbandoned))
-            return redirect("matches:scoreboard", token=token)
-        except services.SubmissionGone:
-            _gone_message(request)
-            return redirect("matches:scoreboard", token=token)
-        except InvalidInput as error:
-            form.add_error(None, describe(error))
+        if row is None:
+            change = partial(services.record_deal, **common)
         else:
+            change = partial(services.edit_deal, seq=row.seq, **common)
+        saved = _attempt(request, change, form=form)
+        if not isinstance(saved, Refused) or not saved.stay:
             return redirect("matches:scoreboard", token=token)
+        if saved.version is not None:
+            changed = True
+            data = {**request.POST.dict(), "version": str(saved.version)}
+            form = ManualDealForm(data, team_names=match.team_names)
     context = {"match": match, "form": form, "changed": changed, "editing": row}
     return render(request, "matches/manual.html", context)
 
@@ -559,18 +585,17 @@ def deal_delete(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)
     row = get_object_or_404(match.deals, seq=seq)
     if request.method == "POST":
-        try:
-            services.delete_deal(
+        deleted = _attempt(
+            request,
+            partial(
+                services.delete_deal,
                 match_id=match.pk,
                 seq=seq,
                 expected_version=_version(request),
                 author=access.author(request, match),
-            )
-        except services.MatchChanged:
-            _changed_message(request)
-        except InvalidInput as error:
-            messages.error(request, describe(error))
-        else:
+            ),
+        )
+        if not isinstance(deleted, Refused):
             messages.success(
                 request, _("Deal %(n)s deleted. Undo brings it back.") % {"n": row.number}
             )
@@ -585,20 +610,20 @@ def undo(request: HttpRequest, token: str) -> HttpResponseBase:
     the board with the question in place of the buttons through htmx) and changes nothing."""
     match = access.match_for_scorer(request, token)
     try:
-        change = services.undo_last_change(
-            match_id=match.pk,
-            expected_version=_version(request),
-            author=access.author(request, match),
-            submission=_submission(request),
-            confirmed=request.POST.get("confirm") == "yes",
+        change = _attempt(
+            request,
+            partial(
+                services.undo_last_change,
+                match_id=match.pk,
+                expected_version=_version(request),
+                author=access.author(request, match),
+                submission=_submission(request),
+                confirmed=request.POST.get("confirm") == "yes",
+            ),
         )
-    except services.MatchChanged:
-        _changed_message(request)
-    except services.NothingToUndo:
-        messages.info(request, _("Nothing to undo."))
-    except services.ConfirmUndo as ask:
+    except services.ConfirmUndo as ask:  # a question, not a refusal
         return _confirm_undo(request, match, ask.change)
-    else:
+    if not isinstance(change, Refused):
         messages.success(request, _("Undone: %(change)s.") % {"change": reversed_words(change)})
     return _after_change(request, match)
 
@@ -617,18 +642,17 @@ def _confirm_undo(request: HttpRequest, match: Match, change: DealChange) -> Htt
 def redo(request: HttpRequest, token: str) -> HttpResponseBase:
     """Bring back what the latest undo reversed (until a new change is made)."""
     match = access.match_for_scorer(request, token)
-    try:
-        change = services.redo_last_undo(
+    change = _attempt(
+        request,
+        partial(
+            services.redo_last_undo,
             match_id=match.pk,
             expected_version=_version(request),
             author=access.author(request, match),
             submission=_submission(request),
-        )
-    except services.MatchChanged:
-        _changed_message(request)
-    except services.NothingToRedo:
-        messages.info(request, _("Nothing to redo."))
-    else:
+        ),
+    )
+    if not isinstance(change, Refused):
         messages.success(request, _("Redone: %(change)s.") % {"change": change_words(change)})
     return _after_change(request, match)
 
@@ -639,7 +663,7 @@ def deal_history(request: HttpRequest, token: str, seq: int) -> HttpResponse:
     changes = list(match.changes.filter(seq=seq).order_by("-id"))
     row = match.deals.filter(seq=seq).first()
     if row is None and not changes:
-        return render(request, "404.html", status=404)
+        raise Http404
     return render(
         request,
         "matches/history.html",
@@ -849,19 +873,10 @@ def count_cards(request: HttpRequest, token: str) -> HttpResponseBase:
             query = urlencode({"for": _count_for(request.GET)})
         return redirect(f"{request.path}?{query}")
     source = request.POST if request.method == "POST" else request.GET
-    rules = match.engine_rules
-    trumps = [t for t in Trump if t.is_suit or rules.sa_ta]
-    trump_value = source.get("trump", "")
-    trump = Trump(trump_value) if trump_value in {t.value for t in trumps} else Trump.SPADES
-    picked = set(source.getlist("card"))
-    cards = [card for card in DECK if f"{card.rank.value}-{card.suit.value}" in picked]
-    last_trick = source.get("last_trick") == "on"
-    total = count_points(cards, trump, last_trick=last_trick)
     deal = {k: v for k, v in _carried(source, match).items() if k != "trump"}
     takers = deal.get("taker") if deal.get("taker") in ("0", "1") else None
-    won_by = source.get("won_by", "")
-    if won_by not in ("0", "1"):
-        won_by = takers or "0"
+    form = CountCardsForm(source, rules=match.engine_rules, takers=takers)
+    trump = form.trump_value
     back = _count_for(source)
     deal_url = (
         reverse("matches:deal_edit", args=[match.scorer_token, int(back)])
@@ -874,35 +889,18 @@ def count_cards(request: HttpRequest, token: str) -> HttpResponseBase:
     use = {k: v for k, v in deal.items() if k not in ("taker_points", "defence_points")}
     use["trump"] = trump.value
     if takers is None:
-        use["taker"] = won_by
-    counted = min(total, 162)
-    takers_points = counted if won_by == use["taker"] else 162 - counted
-    use["taker_points"], use["defence_points"] = str(takers_points), str(162 - takers_points)
-    suits = [
-        (
-            suit,
-            [
-                (
-                    card,
-                    f"{card.rank.value}-{card.suit.value}",
-                    CARD_VALUES[card_table(suit, trump)][card.rank],
-                )
-                for card in DECK
-                if card.suit == suit
-            ],
-        )
-        for suit in Suit
-    ]
+        use["taker"] = form.won_by_team
+    use["taker_points"], use["defence_points"] = map(str, form.points(use["taker"]))
     context = {
         "match": match,
-        "trumps": [(t.value, TRUMP_LABELS[t.value]) for t in trumps],
+        "trumps": [(t.value, TRUMP_LABELS[t.value]) for t in form.trumps],
         "trump": trump.value,
-        "suits": suits,
-        "picked": picked,
-        "last_trick": last_trick,
-        "total": total,
-        "counted": bool(cards) or last_trick,  # nothing tapped: nothing to use yet
-        "won_by": won_by,
+        "suits": form.suits(),
+        "picked": form.picked,
+        "last_trick": form.with_last_trick,
+        "total": form.total,
+        "counted": bool(form.cards) or form.with_last_trick,  # nothing tapped: nothing to use yet
+        "won_by": form.won_by_team,
         "takers": takers,
         "carried": sorted({**deal, "for": back}.items()),
         "from_deal": bool(deal) or back != "new",
