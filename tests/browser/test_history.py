@@ -253,7 +253,9 @@ def test_sign_up_claim_filter_review_player_log_in_again(
     expect(legend).to_contain_text("Tigers")
     expect(legend).to_contain_text("target 2000")  # the official preset
     facts = page.locator("table.facts")
-    expect(facts.locator("thead th")).to_have_text(["", "Lions", "Tigers"])
+    # The corner cell's words are for screen readers only (issue 12).
+    expect(facts.locator("thead th")).to_have_text(["Fact", "Lions", "Tigers"])
+    expect(facts.locator("thead th .sr-only")).to_have_text("Fact")
 
     def fact(name: str) -> list[str]:
         header = page.get_by_role("rowheader", name=name, exact=True)
