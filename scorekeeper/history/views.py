@@ -177,12 +177,7 @@ def _refusal(reason: str, name: str, *, by_scorer: bool) -> str:
 def deleted(request: HttpRequest) -> HttpResponse:
     """The matches this browser or account owns and deleted less than DELETED_KEPT_DAYS ago,
     newest deletion first, each with a Restore button (its owner's only)."""
-    matches = (
-        access.owned(request)
-        .restorable()
-        .with_players()
-        .order_by("-deleted_at", "-id")
-    )
+    matches = access.owned(request).restorable().with_players().order_by("-deleted_at", "-id")
     return render(
         request, "history/deleted.html", {"matches": matches, "kept_days": DELETED_KEPT_DAYS}
     )
