@@ -33,8 +33,13 @@ from scorekeeper.scoring import (
     load_match,
     rules_from_dict,
 )
-from scorekeeper.scoring.announcements import SEQUENCE_LENGTH, Override, resolve
-from scorekeeper.scoring.cards import SEQUENCE_ORDER, TOTAL_CARD_POINTS, card_table
+from scorekeeper.scoring.announcements import (
+    Declared,
+    Override,
+    deciding_tops,
+    with_lowest_tops,
+)
+from scorekeeper.scoring.cards import TOTAL_CARD_POINTS, card_table
 from scorekeeper.scoring.deals import ManualDeal
 from scorekeeper.scoring.matchfile import MatchFile
 from scorekeeper.scoring.rules import Setting
@@ -484,7 +489,8 @@ class DealForm(forms.Form):
         are missing. A missing top card that decides nothing takes the lowest possible one."""
         if not self.rules.announcements:
             return ((), ())
-        declared: list[tuple[int, int, Kind, Rank | None, bool]] = []  # team, slot, ...
+        declared: tuple[list[Declared], list[Declared]] = ([], [])
+        slots: tuple[list[int], list[int]] = ([], [])  # the form's slot of each
         for team, slot in product((0, 1), range(ANNOUNCEMENT_SLOTS)):
             kind = self.cleaned_data.get(f"ann{team}_{slot}_kind")
             if not kind:
@@ -492,47 +498,23 @@ class DealForm(forms.Form):
             high = self.cleaned_data.get(f"ann{team}_{slot}_high") or None
             trump = bool(self.cleaned_data.get(f"ann{team}_{slot}_trump"))
             if kind.startswith("carre_"):
-                declared.append((team, slot, Kind.CARRE, Rank(kind.removeprefix("carre_")), False))
+                item = Declared(Kind.CARRE, Rank(kind.removeprefix("carre_")))
             else:
-                declared.append((team, slot, Kind(kind), Rank(high) if high else None, trump))
-        missing = [i for i, item in enumerate(declared) if item[3] is None]
-
-        def build(highest: Sequence[bool]) -> tuple[tuple[Announcement, ...], ...]:
-            """The announcements with each missing top card at its lowest or highest."""
-            teams: tuple[list[Announcement], list[Announcement]] = ([], [])
-            tops = dict(zip(missing, highest, strict=True))
-            for i, (team, _slot, kind, high, trump) in enumerate(declared):
-                if high is None:
-                    high = Rank.ACE if tops[i] else SEQUENCE_ORDER[SEQUENCE_LENGTH[kind] - 1]
-                teams[team].append(Announcement(kind, high, trump))
-            return (tuple(teams[0]), tuple(teams[1]))
-
-        contract_trump = Trump(self.cleaned_data.get("trump") or "spades")
-        resolution = self.rules.announcements_resolution
-
-        def points(highest: Sequence[bool]) -> tuple[int, int]:
-            return resolve(build(highest), contract_trump, resolution, None).points  # type: ignore[arg-type]
-
-        if missing and not self.cleaned_data.get("announcements_to"):
-            # A top card decides when flipping it alone, the others at either extreme, changes
-            # the points that count (at most 2^6 resolutions).
-            outcomes = {c: points(c) for c in product((False, True), repeat=len(missing))}
-            deciding = {
-                missing[i]
-                for combo, result in outcomes.items()
-                for i in range(len(missing))
-                if outcomes[(*combo[:i], not combo[i], *combo[i + 1 :])] != result
-            }
-            for i in sorted(deciding):
-                team, slot = declared[i][0], declared[i][1]
+                item = Declared(Kind(kind), Rank(high) if high else None, trump)
+            declared[team].append(item)
+            slots[team].append(slot)
+        teams = (tuple(declared[0]), tuple(declared[1]))
+        if not self.cleaned_data.get("announcements_to"):  # no ruling: the top cards may decide
+            contract = Trump(self.cleaned_data.get("trump") or "spades")
+            deciding = deciding_tops(teams, contract, self.rules.announcements_resolution)
+            for team, i in sorted(deciding):
                 self.add_error(
-                    f"ann{team}_{slot}_high",
+                    f"ann{team}_{slots[team][i]}_high",
                     _("Give the top card: it decides whose announcements count."),
                 )
             if deciding:
                 return None
-        low = build([False] * len(missing))
-        return (low[0], low[1])
+        return with_lowest_tops(teams)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

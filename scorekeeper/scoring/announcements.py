@@ -3,6 +3,7 @@
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import product
 from typing import Literal
 
 from .cards import SEQUENCE_ORDER, Rank, Trump
@@ -135,3 +136,67 @@ def resolve(
     c0, c1 = tuple(counted[0]), tuple(counted[1])
     points = (sum(a.value(contract) for a in c0), sum(a.value(contract) for a in c1))
     return Counted(points=points, counted=(c0, c1), reason=reason)
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """An announcement as the table declares it: a sequence's top card may not be given yet
+    (`high` None: only asked when it decides whose announcements count)."""
+
+    kind: Kind
+    high: Rank | None
+    trump: bool = False
+
+
+DeclaredTeams = tuple[tuple[Declared, ...], tuple[Declared, ...]]
+
+
+def lowest_top(kind: Kind) -> Rank:
+    """The lowest top card a sequence of this kind can have (a tierce's is the 9)."""
+    return SEQUENCE_ORDER[SEQUENCE_LENGTH[kind] - 1]
+
+
+def _with_tops(declared: DeclaredTeams, highest: dict[tuple[int, int], bool]) -> TeamAnnouncements:
+    """The announcements with each missing top card at its lowest, or (True in `highest`) the
+    ace."""
+    teams: tuple[list[Announcement], list[Announcement]] = ([], [])
+    for team, items in enumerate(declared):
+        for i, item in enumerate(items):
+            high = item.high
+            if high is None:
+                high = Rank.ACE if highest[(team, i)] else lowest_top(item.kind)
+            teams[team].append(Announcement(item.kind, high, item.trump))
+    return (tuple(teams[0]), tuple(teams[1]))
+
+
+def deciding_tops(
+    declared: DeclaredTeams, contract: Trump, resolution: Resolution
+) -> frozenset[tuple[int, int]]:
+    """The missing top cards (as (team, index in the team's announcements)) that decide whose
+    announcements count: flipping one alone between its lowest and the ace, the others at either
+    extreme, changes the points that count. At most 2^n resolutions for n missing top cards
+    (the deal form has at most six)."""
+    missing = [(team, i) for team, items in enumerate(declared) for i, item in enumerate(items)
+               if item.high is None]  # fmt: skip
+    if not missing:
+        return frozenset()
+    outcomes = {
+        combo: resolve(
+            _with_tops(declared, dict(zip(missing, combo, strict=True))), contract, resolution
+        ).points
+        for combo in product((False, True), repeat=len(missing))
+    }
+    return frozenset(
+        missing[i]
+        for combo, points in outcomes.items()
+        for i in range(len(missing))
+        if outcomes[(*combo[:i], not combo[i], *combo[i + 1 :])] != points
+    )
+
+
+def with_lowest_tops(declared: DeclaredTeams) -> TeamAnnouncements:
+    """The announcements to record: a top card not given takes the lowest possible one (when it
+    decides nothing, see deciding_tops, any top card scores the same)."""
+    return _with_tops(
+        declared, {(team, i): False for team in (0, 1) for i in range(len(declared[team]))}
+    )
