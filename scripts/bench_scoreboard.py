@@ -59,6 +59,7 @@ def setup_django(tmp: Path) -> None:
     os.environ["SECRET_KEY"] = "bench-" + uuid.uuid4().hex * 2
     os.environ["DEBUG"] = "0"
     os.environ["ALLOWED_HOSTS"] = "testserver,localhost,127.0.0.1"
+    os.environ["SECURE_SSL_REDIRECT"] = "false"  # the test client speaks http: no redirect to https
     os.environ.setdefault("LOG_LEVEL", "ERROR")
     if str(REPO_ROOT) not in sys.path:
         sys.path.insert(0, str(REPO_ROOT))
