@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Browser, FilePayload, Page, expect
+from playwright.sync_api import Browser, ConsoleMessage, FilePayload, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.history import exports
@@ -26,7 +26,7 @@ from scorekeeper.matches import services
 from scorekeeper.matches.models import Match, Player
 from scorekeeper.scoring import ManualDeal, PassedDeal, PlayedDeal, Trump, rules_from_dict
 
-from .conftest import PHONE, SHOTS, chip
+from .conftest import HARMLESS_CONSOLE, PHONE, SHOTS, chip
 
 pytestmark = [
     pytest.mark.browser,
@@ -337,6 +337,21 @@ def test_no_axe_violation_on_any_page(
     try:
         page = context.new_page()
         audit = Audit(page=page, base=live_server.url, combination=f"{language}-{scheme}")
+        # What else goes wrong on the way: script errors, console errors (a CSP refusal is one),
+        # server errors.
+        page.on("pageerror", lambda error: audit.found.append(f"{page.url}: pageerror {error}"))
+
+        def on_console(msg: ConsoleMessage) -> None:
+            # The 404, 403 and 429 pages are visited on purpose ("... a status of 404").
+            expected = msg.text.startswith(HARMLESS_CONSOLE) or "status of 4" in msg.text
+            if msg.type == "error" and not expected:
+                audit.found.append(f"{page.url}: console {msg.text}")
+
+        page.on("console", on_console)
+        page.on(
+            "response",
+            lambda r: audit.found.append(f"HTTP {r.status} {r.url}") if r.status >= 500 else None,
+        )
         _anonymous_pages(audit, language)
 
         owner = User.objects.create_user("alice", password=PASSWORD)
