@@ -4,6 +4,7 @@ the field to correct (a chip group's first radio). With and without JavaScript, 
 deal form (new and edit), New match, Import, Restore, Sign up, Log in and the manual score."""
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -41,14 +42,26 @@ _SPAN = """(el) => {
 }"""
 
 
+_AXE = Path(__file__).parent / "vendor" / "axe.min.js"
+_AXE_RUN = """async () => (await axe.run(document, {resultTypes: ["violations"]})).violations
+    .map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", "))"""
+
+
 def summary_links(page: Page) -> list[dict[str, Any]]:
-    """Checks the summary is there, an alert, focused; returns its links."""
+    """Checks the summary is there, an alert, focused, and that axe-core finds nothing wrong
+    with the page; returns the summary's links."""
     summary = page.locator("#error-summary")
     expect(summary).to_have_count(1)
     expect(summary).to_have_attribute("role", "alert")
     expect(summary).to_be_focused()
     assert page.evaluate(_FOCUSED) == "error-summary"
     assert summary.is_visible()
+    # axe-core needs the page's timers: only where scripts run (app.js marks <html> with "js").
+    if page.evaluate("() => document.documentElement.classList.contains('js')"):
+        if page.evaluate("typeof axe") == "undefined":
+            page.evaluate(_AXE.read_text(encoding="utf-8"))
+        assert page.evaluate(_AXE_RUN) == []
+        expect(summary).to_be_focused()  # (axe left the focus where it was)
     links: list[dict[str, Any]] = page.evaluate(_LINKS)
     for link in links:
         assert link["exists"], link

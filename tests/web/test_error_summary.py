@@ -33,20 +33,24 @@ def link(name: str, match: Match, **kwargs: object) -> str:
     return reverse(f"matches:{name}", kwargs={"token": match.scorer_token, **kwargs})
 
 
+def text(html: str) -> str:
+    return unescape(re.sub(r"<[^>]+>", "", html))  # (French words come in <span lang="fr">)
+
+
 def summary(html: str) -> tuple[list[str], list[tuple[str, str, str]]]:
     """The one summary's messages and its (target id, label, message) links."""
     assert html.count('id="error-summary"') == 1
     # The first element to take the focus (Django's log-in forms autofocus the name as well).
     assert html.split(" autofocus", 1)[0].endswith(OPENING.removesuffix(" autofocus>"))
     body = html.split(OPENING, 1)[1].split("</div>", 1)[0]
-    messages = [unescape(m) for m in re.findall(r"^\s*<p>([^<]*)</p>", body, re.M)]
+    messages = [text(m) for m in re.findall(r"^\s*<p>(.*?)</p>", body, re.M)]
     if links_lead := "Correct the fields marked below:" in messages:
         assert messages[-1] == "Correct the fields marked below:"
         messages.pop()
     links = [
-        (target, unescape(label), unescape(message))
+        (target, text(label), text(message))
         for target, label, message in re.findall(
-            r'<li><a href="#([^"]*)">([^<]*)</a>: ([^<]*)</li>', body
+            r'<li><a href="#([^"]*)">(.*?)</a>: (.*?)</li>', body
         )
     ]
     assert bool(links) == links_lead  # the lead sentence, before the links only
@@ -279,3 +283,10 @@ def test_a_save_refused_because_the_match_changed_takes_the_focus_too(
         html = owner_client.post(link(name, match), data).text
         assert "changed on another phone" in html
         assert html.count(" autofocus") == 1 and warning in html
+
+
+def test_french_game_words_in_the_summary_are_marked(owner_client: Client, match: Match) -> None:
+    """On an English page, as next to the field (issue 12): lang="fr" on the French words."""
+    html = owner_client.post(link("deal_new", match), deal_post(match.version, capot="9")).text
+    body = html.split(OPENING, 1)[1].split("</div>", 1)[0]
+    assert '<a href="#id_capot_0"><span lang="fr">Capot</span> (every trick)</a>: ' in body
