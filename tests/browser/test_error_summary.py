@@ -269,3 +269,17 @@ def test_a_manual_score_of_nothing(
     follow_each_link(page, links)
     assert not Deal.objects.filter(match__scorer_token=token).exists()
     assert page_errors(page) == []
+
+
+def test_the_summary_on_a_french_phone(new_phone: NewPhone, live_server: LiveServer) -> None:
+    page = new_phone(locale="fr-FR")
+    page.goto(f"{live_server.url}/new/")
+    page.locator("input[name=team0_name]").fill("")
+    page.get_by_role("button", name="Commencer la partie").click()
+    page.wait_for_load_state()
+    links = summary_links(page)
+    assert [link["target"] for link in links] == ["id_team0_name"]
+    expect(page.locator("#error-summary")).to_contain_text("Corrigez les champs signalés")
+    page.screenshot(path=str(SHOTS / "test_error_summary-french-new-match.png"))
+    follow_each_link(page, links)
+    assert page_errors(page) == []
