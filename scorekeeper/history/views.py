@@ -6,6 +6,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -134,17 +135,17 @@ def this_is_me(request: HttpRequest, pk: int) -> HttpResponseBase:
         raise Http404
     user = access.account(request)
     if user is None:
-        return redirect(f"/accounts/login/?next=/players/{pk}/")
+        return redirect_to_login(reverse("history:player", args=[pk]))
     name = route.player.name
-    if request.POST.get("undo"):
-        if services.release_player(player_id=pk, user=user):
-            messages.info(request, _("%(name)s is no longer linked to you.") % {"name": name})
+    undo = bool(request.POST.get("undo"))
+    try:
+        changed = services.this_is_me(player_id=pk, user=user, through=route.through, undo=undo)
+    except services.ClaimRefused as refused:
+        messages.error(request, _refusal(refused.reason, name, by_scorer=bool(route.through)))
     else:
-        try:
-            services.claim_player(player_id=pk, user=user, through=route.through)
-        except services.ClaimRefused as refused:
-            messages.error(request, _refusal(refused.reason, name, by_scorer=bool(route.through)))
-        else:
+        if undo and changed:
+            messages.info(request, _("%(name)s is no longer linked to you.") % {"name": name})
+        elif not undo:
             messages.success(request, _("%(name)s is you: statistics now gather.") % {"name": name})
     if access.may_open_player(request, pk):
         return redirect("history:player", pk=pk)
@@ -331,8 +332,10 @@ def restore_done(request: HttpRequest) -> HttpResponseBase:
         ],
         "refused": [
             _("%(path)s: %(reason)s")
-            % {"path": name, "reason": explain(InvalidInput(path, code, **params))}
-            for name, path, code, params in saved["refused"]
+            % {"path": name, "reason": explain(InvalidInput(path, code, **dict(*params)))}
+            # [name, path, code, params]; a session from before codes holds [name, path, message]
+            # (shown as it is: an unknown code is its own words).
+            for name, path, code, *params in saved["refused"]
         ],
         "more_restored": restored - len(saved["restored"]),
         "more_refused": refused - len(saved["refused"]),

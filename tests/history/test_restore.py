@@ -167,6 +167,19 @@ def test_the_result_page_in_french(member: Client) -> None:
     assert "b.json\u00a0: format\u00a0: format non pris en charge" in text
 
 
+def test_a_result_kept_before_error_codes_still_shows(member: Client) -> None:
+    """A session written before errors had codes holds [name, path, message]: shown as it was."""
+    session = member.session
+    session["restore_result"] = {
+        "restored": [],
+        "refused": [["b.json", "format", "unsupported format; expected \"belote-match/1\""]],
+        "counts": [0, 1],
+    }
+    session.save()
+    text = member.get("/history/restore/done/").text
+    assert "b.json: format: unsupported format; expected &quot;belote-match/1&quot;" in text
+
+
 def test_the_result_page_without_a_restore(member: Client) -> None:
     response = member.get("/history/restore/done/")
     assert response.status_code == 302 and response["Location"] == "/history/restore/"
