@@ -172,7 +172,7 @@ def test_a_result_kept_before_error_codes_still_shows(member: Client) -> None:
     session = member.session
     session["restore_result"] = {
         "restored": [],
-        "refused": [["b.json", "format", "unsupported format; expected \"belote-match/1\""]],
+        "refused": [["b.json", "format", 'unsupported format; expected "belote-match/1"']],
         "counts": [0, 1],
     }
     session.save()
