@@ -290,3 +290,13 @@ def test_french_game_words_in_the_summary_are_marked(owner_client: Client, match
     html = owner_client.post(link("deal_new", match), deal_post(match.version, capot="9")).text
     body = html.split(OPENING, 1)[1].split("</div>", 1)[0]
     assert '<a href="#id_capot_0"><span lang="fr">Capot</span> (every trick)</a>: ' in body
+
+
+def test_a_wrong_delete_confirmation_takes_the_focus(owner_client: Client, match: Match) -> None:
+    html = owner_client.post(link("delete_match", match), {"confirm": "nope"}).text
+    assert (
+        '<div class="form-errors" role="alert" id="confirm-error" tabindex="-1" autofocus>' in html
+    )
+    assert html.count(" autofocus") == 1
+    assert 'aria-invalid="true" aria-describedby="confirm-error"' in html
+    assert Match.objects.filter(pk=match.pk, deleted_at__isnull=True).exists()
