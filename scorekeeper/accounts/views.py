@@ -8,6 +8,7 @@ from django.contrib.auth import login, logout
 from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -20,11 +21,12 @@ from .services import claim_device
 
 
 def _next_url(request: HttpRequest) -> str:
-    target = request.POST.get("next") or request.GET.get("next") or "/"
+    home = reverse("home")
+    target = request.POST.get("next") or request.GET.get("next") or home
     safe = url_has_allowed_host_and_scheme(
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
-    return target if safe else "/"
+    return target if safe else home
 
 
 def _sign_in(request: HttpRequest, user: object) -> None:
@@ -89,4 +91,4 @@ def locked_out(
 def logout_view(request: HttpRequest) -> HttpResponse:
     logout(request)
     messages.info(request, _("You are logged out."))
-    return redirect("/")
+    return redirect("home")

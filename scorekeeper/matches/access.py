@@ -83,17 +83,18 @@ def owned(request: HttpRequest) -> MatchQuerySet:
 
 
 def match_for_scorer(request: HttpRequest, token: str, *, seats: bool = True) -> Match:
-    """The match whose scorer link this is (404 otherwise); remembered for this browser's list,
-    and for a signed-in scorer, in the account's history. `seats=False`: a page that shows no
-    player's name (the deal form) skips joining them."""
+    """The match whose scorer link this is (404 otherwise); remembered in this browser's session
+    (its list, history and player pages read it). No row is written here, even for a signed-in
+    scorer: the account becomes a scorer of the match (MatchScorer, its history on every
+    device) with its first change there (see services.Author), a "this is me" through the
+    link, or when this browser signs in (accounts.services.claim_device). `seats=False`: a
+    page that shows no player's name (the deal form) skips joining them."""
     match = _with_seats("scorer_token", token, seats=seats)
     if is_owner(request, match):
         return match
     remembered = remembered_tokens(request)
     if token not in remembered:
         request.session[REMEMBERED] = [token, *remembered][:REMEMBER_AT_MOST]
-        if request.user.is_authenticated:
-            MatchScorer.objects.get_or_create(match=match, user=request.user)
     return match
 
 
@@ -113,7 +114,8 @@ def match_for_viewer(token: str) -> Match:
 def author(request: HttpRequest, match: Match) -> Author:
     key = device_key(request)
     if request.user.is_authenticated:
-        return Author(key=key, label=request.user.get_username())
+        scorer = None if match.owner_id == request.user.pk else request.user.pk
+        return Author(key=key, label=request.user.get_username(), account_id=scorer)
     label = "creator" if key == match.owner_key else "scorer link"
     return Author(key=key, label=label)
 
@@ -216,7 +218,9 @@ def claim_access(request: HttpRequest, pk: int) -> ClaimAccess | None:
         return None
     if matches.filter(owner=user).exists():
         return ClaimAccess(player, None)
-    scored = matches.filter(scorers__user=user).order_by("-created_at", "-id").first()
+    # A scorer: the account (MatchScorer) or this browser (a scorer link it opened).
+    scorer = Q(scorers__user=user) | Q(scorer_token__in=remembered_tokens(request))
+    scored = matches.filter(scorer).distinct().order_by("-created_at", "-id").first()
     return ClaimAccess(player, scored) if scored is not None else None
 
 

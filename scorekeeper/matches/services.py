@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -68,10 +69,24 @@ class SubmissionGone(Exception):
 
 @dataclass(frozen=True)
 class Author:
-    """Who made a change: the browser's key and how it was allowed in."""
+    """Who made a change: the browser's key and how it was allowed in. `account_id`: the
+    signed-in account of a scorer who does not own the match; its first change makes it a
+    scorer of the match (MatchScorer: in its history on every device). Opening the scorer
+    link writes nothing."""
 
     key: str
     label: str
+    account_id: int | None = None
+
+
+def _log_change(match: Match, author: Author, **change: Any) -> DealChange:
+    """Write a change of the match's deals (DealChange) made by `author`, and record a
+    signed-in scorer's account as a scorer of the match."""
+    if author.account_id is not None:
+        MatchScorer.objects.get_or_create(match=match, user_id=author.account_id)
+    return DealChange.objects.create(
+        match=match, author_key=author.key, author=author.label, **change
+    )
 
 
 def _named_by(owner_key: str, owner: User | None) -> QuerySet[Player]:
@@ -209,6 +224,20 @@ def claim_player(*, player_id: int, user: User, through: Match | None) -> Player
     player.user, player.claimed_through = user, through
     player.save(update_fields=["user", "claimed_through"])
     return player
+
+
+@transaction.atomic
+def this_is_me(*, player_id: int, user: User, through: Match | None, undo: bool = False) -> bool:
+    """A player's "this is me" (or, `undo`, "this is not me"): link the name to `user` (see
+    claim_player; ClaimRefused when it cannot be) or let it go. A claim allowed by a scorer link
+    (`through`) also records the account as a scorer of that match, as its first change there
+    would. False: an undo found the name not linked to this account (nothing changed)."""
+    if undo:
+        return release_player(player_id=player_id, user=user)
+    claim_player(player_id=player_id, user=user, through=through)
+    if through is not None:
+        MatchScorer.objects.get_or_create(match=through, user=user)
+    return True
 
 
 @transaction.atomic
@@ -388,14 +417,13 @@ def record_deal(
     row.set_from_engine(deal)
     deals.append(row)
     rescore(match, deals, settled=len(deals) - 1)
-    DealChange.objects.create(
-        match=match,
+    _log_change(
+        match,
+        author,
         seq=row.seq,
         number=row.number,
         action=DealChange.Action.ADD,
         after=row.as_match_dict(),
-        author_key=author.key,
-        author=author.label,
         submission=submission or None,
     )
     return row
@@ -426,15 +454,14 @@ def edit_deal(
     row.set_from_engine(deal)
     rescore(match, deals)
     row.save()
-    DealChange.objects.create(
-        match=match,
+    _log_change(
+        match,
+        author,
         seq=seq,
         number=row.number,
         action=DealChange.Action.EDIT,
         before=before,
         after=row.as_match_dict(),
-        author_key=author.key,
-        author=author.label,
         submission=submission or None,
     )
     return row
@@ -449,14 +476,13 @@ def delete_deal(*, match_id: int, seq: int, expected_version: int | None, author
     before, number = row.as_match_dict(), row.number
     row.delete()
     rescore(match, deals)
-    DealChange.objects.create(
-        match=match,
+    _log_change(
+        match,
+        author,
         seq=seq,
         number=number,
         action=DealChange.Action.DELETE,
         before=before,
-        author_key=author.key,
-        author=author.label,
     )
 
 
@@ -534,16 +560,15 @@ def _reverse(
     _put_back(match, change.seq, change.before)
     change.undone = True
     change.save(update_fields=["undone"])
-    return DealChange.objects.create(
-        match=match,
+    return _log_change(
+        match,
+        author,
         seq=change.seq,
         number=change.number,
         action=action,
         before=change.after,
         after=change.before,
         undoes=change,
-        author_key=author.key,
-        author=author.label,
         submission=submission or None,
     )
 
