@@ -79,8 +79,6 @@ def test_draws_levels_and_abandoned_matches_in_english() -> None:
     assert say([]) == "No deal yet."
 
 
-# Remove the mark when pending-chart.po is merged into django.po (strict: it then fails as XPASS).
-@pytest.mark.xfail(reason="pending-chart.po not merged into django.po yet", strict=True)
 def test_the_words_in_french() -> None:
     """Three plural forms (0 and 1 take the singular), a no-break space before the semicolon."""
     with translation.override("fr"):

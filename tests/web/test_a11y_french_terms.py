@@ -91,8 +91,6 @@ def test_french_terms_escapes_and_marks_only_whole_words() -> None:
         assert french_terms("Capot <i>") == "Capot &lt;i&gt;"
 
 
-# Remove the mark when pending-a11y.po is merged into django.po (strict: it then fails as XPASS).
-@pytest.mark.xfail(reason="pending-a11y.po not merged into django.po yet", strict=True)
 def test_the_new_words_in_french(owner_client: Client, match: Match) -> None:
     """The live view's and the review's titles, the facts table's hidden corner header."""
     viewer = page(owner_client, reverse("matches:viewer", args=[match.view_token]), "fr")
