@@ -283,3 +283,26 @@ def test_the_summary_on_a_french_phone(new_phone: NewPhone, live_server: LiveSer
     page.screenshot(path=str(SHOTS / "test_error_summary-french-new-match.png"))
     follow_each_link(page, links)
     assert page_errors(page) == []
+
+
+@BOTH
+def test_a_tap_on_preview_puts_the_focus_on_the_score(
+    new_phone: NewPhone, live_server: LiveServer, shot: Shot, javascript: bool
+) -> None:
+    """Without the live preview (no script), Preview sends the form: the page comes back with
+    the focus on the score, so a screen reader says it. With the script it is the same page."""
+    page = new_phone(javascript=javascript)
+    start_match(page, live_server.url)
+    page.get_by_role("link", name="Record a deal").click()
+    chip(page, "taker", "0")
+    chip(page, "contract", "80")
+    chip(page, "trump", "hearts")
+    page.locator("input[name=taker_points]").fill("100")
+    page.get_by_role("button", name="Preview").click()
+    page.wait_for_load_state()
+    preview = page.locator("#preview")
+    expect(preview).to_be_focused()
+    expect(preview.locator(".preview-outcome")).to_have_text("Made")
+    expect(page.locator("#error-summary")).to_have_count(0)
+    page.screenshot(path=str(SHOTS / f"test_error_summary-preview-focused-{javascript}.png"))
+    assert page_errors(page) == []
