@@ -3,7 +3,6 @@ English and French, and the review page ties the words to the chart."""
 
 import re
 
-import pytest
 from django.test import Client
 from django.utils import translation
 
