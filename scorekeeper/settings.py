@@ -157,6 +157,10 @@ IMPORTS_PER_HOUR = int(os.environ.get("IMPORTS_PER_HOUR", "30"))
 IMPORTS_PER_HOUR_PER_IP = int(os.environ.get("IMPORTS_PER_HOUR_PER_IP", "60"))
 RESTORE_DEALS_PER_REQUEST = int(os.environ.get("RESTORE_DEALS_PER_REQUEST", "20000"))
 RESTORE_DEALS_PER_HOUR = int(os.environ.get("RESTORE_DEALS_PER_HOUR", "50000"))
+# Upload sizes, defined here only: a match file (imported, or one file of a backup zip) and a
+# backup zip. The forms say the limit in MB.
+MATCH_FILE_MAX_BYTES = 2 * 1024 * 1024
+BACKUP_MAX_BYTES = 20 * 1024 * 1024
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("Français"))]

@@ -24,7 +24,6 @@ CSV_COLUMNS = [
     "score1", "score2", "total1", "total2", "reserve", "note",
 ]  # fmt: skip
 MAX_FILES = 20_000  # a backup of every match of a busy club still restores
-MAX_FILE_BYTES = 2 * 1024 * 1024
 MAX_TOTAL_BYTES = 200 * 1024 * 1024  # unzipped: a small zip must not fill the memory
 MAX_NAME = 200  # characters of a file's name shown in the result
 HOUR = 3600  # the window of RESTORE_DEALS_PER_HOUR
@@ -195,14 +194,14 @@ def _open(data: bytes) -> tuple[zipfile.ZipFile, list[zipfile.ZipInfo]]:
 
 
 def _read(archive: zipfile.ZipFile, entry: zipfile.ZipInfo) -> bytes:
-    if entry.file_size > MAX_FILE_BYTES:
+    if entry.file_size > settings.MATCH_FILE_MAX_BYTES:
         raise InvalidInput("", "file_too_large")
     try:
         with archive.open(entry) as member:
-            data = member.read(MAX_FILE_BYTES + 1)  # the declared size may lie
+            data = member.read(settings.MATCH_FILE_MAX_BYTES + 1)  # the declared size may lie
     except _BROKEN_ENTRY:
         raise InvalidInput("", "zip_damaged") from None
-    if len(data) > MAX_FILE_BYTES:
+    if len(data) > settings.MATCH_FILE_MAX_BYTES:
         raise InvalidInput("", "file_too_large")
     return data
 

@@ -1,15 +1,15 @@
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorekeeper.matches.models import Match
+from scorekeeper.web.forms import too_large
 from scorekeeper.words import PRESET_NAMES
 
 from .selectors import ABANDONED, HistoryFilters
-
-MAX_BACKUP_BYTES = 20 * 1024 * 1024
 
 
 class HistoryFilterForm(forms.Form):
@@ -67,7 +67,7 @@ class RestoreForm(forms.Form):
 
     def clean_file(self) -> bytes:
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_BACKUP_BYTES:
-            raise forms.ValidationError(_("The file is too large (20 MB at most)."))
+        if upload.size > settings.BACKUP_MAX_BYTES:
+            raise too_large(settings.BACKUP_MAX_BYTES)
         data: bytes = upload.read()
         return data

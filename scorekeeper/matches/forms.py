@@ -11,6 +11,7 @@ from itertools import product
 from typing import Any, cast
 
 from django import forms
+from django.conf import settings
 from django.utils.choices import BaseChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
@@ -44,6 +45,7 @@ from scorekeeper.scoring.deals import ManualDeal
 from scorekeeper.scoring.matchfile import MatchFile
 from scorekeeper.scoring.rules import Setting
 from scorekeeper.scoring.texts import NOTE_CONTROLS, bad_character, is_invisible
+from scorekeeper.web.forms import too_large
 from scorekeeper.words import (
     CHOICE_LABELS,
     PRESET_NAMES,
@@ -62,7 +64,6 @@ from .services import check_importable
 from .widgets import ChipSelect, FastSelect
 
 ANNOUNCEMENT_SLOTS = 3  # per team; more than three declarations in one hand does not happen
-MAX_IMPORT_BYTES = 2 * 1024 * 1024
 NONE_VALUE = 0  # typed in a nullable number setting, it means "none"
 # Number inputs: every phone shows its digit keypad, and no browser offers old values.
 NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
@@ -696,8 +697,8 @@ class ImportForm(forms.Form):
 
     def clean_file(self) -> MatchFile:
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_IMPORT_BYTES:
-            raise forms.ValidationError(_("The file is too large (2 MB at most)."))
+        if upload.size > settings.MATCH_FILE_MAX_BYTES:
+            raise too_large(settings.MATCH_FILE_MAX_BYTES)
         try:
             return check_importable(load_match(upload.read()))
         except InvalidInput as error:

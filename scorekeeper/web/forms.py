@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 from django.forms.renderers import TemplatesSetting
+from django.utils.translation import gettext as _
 
 
 class DescribedBoundField(forms.BoundField):
@@ -66,3 +67,11 @@ def error_summary(form: forms.BaseForm) -> ErrorSummary:
                 FieldErrors(focus_target(field), str(field.label), [str(e) for e in field.errors])
             )
     return ErrorSummary(list(dict.fromkeys(messages)), fields)  # a message said once
+
+
+def too_large(limit: int) -> forms.ValidationError:
+    """An upload over `limit` bytes (settings.MATCH_FILE_MAX_BYTES or BACKUP_MAX_BYTES, the one
+    place the limits are defined), in words."""
+    return forms.ValidationError(
+        _("The file is too large (%(size)s MB at most).") % {"size": limit // (1024 * 1024)}
+    )

@@ -1,0 +1,73 @@
+"""The upload limits are defined once (settings.MATCH_FILE_MAX_BYTES, BACKUP_MAX_BYTES): the
+import form, the restore form and each file of a backup zip follow the setting, and the message
+says the limit it applied."""
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client, override_settings
+from django.urls import reverse
+from django.utils import translation
+
+from scorekeeper.history import exports
+from scorekeeper.scoring import InvalidInput
+from scorekeeper.web.forms import too_large
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_limits_are_settings() -> None:
+    from django.conf import settings
+
+    assert settings.MATCH_FILE_MAX_BYTES == 2 * 1024 * 1024
+    assert settings.BACKUP_MAX_BYTES == 20 * 1024 * 1024
+
+
+def test_no_other_module_defines_a_limit() -> None:
+    """The numbers appear in settings.py only."""
+    found = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "scorekeeper").rglob("*.py")
+        if path.name != "settings.py"
+        and ("2 * 1024 * 1024" in path.read_text() or "20 * 1024 * 1024" in path.read_text())
+    ]
+    assert found == []
+
+
+def test_the_message_says_the_limit() -> None:
+    with translation.override("en"):
+        assert too_large(2 * 1024 * 1024).messages == ["The file is too large (2 MB at most)."]
+        assert too_large(20 * 1024 * 1024).messages == ["The file is too large (20 MB at most)."]
+
+
+@override_settings(MATCH_FILE_MAX_BYTES=1024 * 1024)
+def test_the_import_form_follows_the_setting(owner_client: Client) -> None:
+    big = SimpleUploadedFile("m.json", b" " * (1024 * 1024 + 1))
+    response = owner_client.post(reverse("matches:import"), {"file": big})
+    assert "The file is too large (1 MB at most)." in response.text
+
+
+@override_settings(BACKUP_MAX_BYTES=1024 * 1024)
+@pytest.mark.django_db
+def test_the_restore_form_follows_the_setting() -> None:
+    client = Client()
+    client.force_login(User.objects.create_user("ann", password="a-long-enough-password-42"))
+    big = SimpleUploadedFile("backup.zip", b"\0" * (1024 * 1024 + 1))
+    response = client.post(reverse("history:restore"), {"file": big})
+    assert "The file is too large (1 MB at most)." in response.text
+
+
+@override_settings(MATCH_FILE_MAX_BYTES=100)
+def test_a_file_of_a_backup_follows_the_setting() -> None:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("a.json", b" " * 101)
+    with zipfile.ZipFile(buffer) as archive:
+        entry = archive.infolist()[0]
+        with pytest.raises(InvalidInput) as refused:
+            exports._read(archive, entry)
+    assert refused.value.code == "file_too_large"
