@@ -1,8 +1,19 @@
 import os
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis
+
+if TYPE_CHECKING:  # Django is set up after this file is read: the models are imported late
+    from django.contrib.auth.models import User
+
+    from scorekeeper.matches.models import Match
+    from scorekeeper.scoring import Deal as EngineDeal
+    from scorekeeper.scoring import Rules
+
+    MakeMatch = Callable[..., Match]
 
 # CI runs the properties over thousands of deals, derandomized so a run never fails by chance; a
 # local `make test` takes the quick profile; `make fuzz` is the long random hunt for new cases.
@@ -29,3 +40,40 @@ def fast_password_hasher() -> None:
     from django.conf import settings
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+# Test data (tests/factories.py, factory-boy) -----------------------------------------------------
+
+
+@pytest.fixture
+def owner_key() -> str:
+    """The key of the browser that creates `make_match`'s matches (a folder may override it)."""
+    from tests.factories import OWNER_KEY
+
+    return OWNER_KEY
+
+
+@pytest.fixture
+def make_match(db: None, owner_key: str) -> "MakeMatch":
+    """`make_match(rules="coinche", deals=(), **fields)`: a match made through the services by the
+    browser `owner_key`, its deals recorded one by one (MatchFactory's fields: owner, team_names,
+    players, first_dealer, created_at, owner_key)."""
+    from tests.factories import MatchFactory
+
+    def make(
+        rules: "Rules | str" = "coinche", deals: "Sequence[EngineDeal]" = (), **fields: Any
+    ) -> "Match":
+        return MatchFactory.create(rules=rules, deals=deals, **{"owner_key": owner_key, **fields})
+
+    return make
+
+
+@pytest.fixture
+def make_user(db: None) -> "Callable[[str], User]":
+    """`make_user(name)`: an account whose password is tests.factories.PASSWORD."""
+    from tests.factories import UserFactory
+
+    def make(name: str) -> "User":
+        return UserFactory.create(username=name)
+
+    return make

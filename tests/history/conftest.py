@@ -2,10 +2,9 @@
 them), browsers (test clients) with their own device key and optionally an account, and two small
 hand-built data sets whose facts and statistics the tests compute by hand."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -19,17 +18,16 @@ from scorekeeper.scoring import (
     PassedDeal,
     PlayedDeal,
     Rank,
-    Rules,
     Trump,
-    get_preset,
     rules_from_dict,
 )
 from scorekeeper.scoring import Deal as EngineDeal
+from tests import factories
 
 OWNER_KEY = "history-owner-device"
-PASSWORD = "a-long-enough-password-42"
+PASSWORD = factories.PASSWORD  # every test account's (tests/factories.py)
 
-MakeMatch = Callable[..., Match]
+MakeMatch = factories.MakeMatch
 Browser = Callable[..., Client]
 
 
@@ -45,42 +43,10 @@ def in_list(html: str, match: Match) -> bool:
 
 
 @pytest.fixture
-def make_match(db: None) -> MakeMatch:
-    """A match created by `owner_key` (and owned by `owner`), its deals recorded one by one."""
-
-    def make(
-        rules: Rules | str = "coinche",
-        deals: Sequence[EngineDeal] = (),
-        *,
-        owner_key: str = OWNER_KEY,
-        owner: User | None = None,
-        team_names: tuple[str, str] = ("Nous", "Eux"),
-        players: Sequence[str | None] = ("Alice", "Chloé", "Bruno", "David"),
-        first_dealer: int = 0,
-        created_at: datetime | None = None,
-    ) -> Match:
-        match = services.create_match(
-            owner_key=owner_key,
-            rules=get_preset(rules) if isinstance(rules, str) else rules,
-            team_names=team_names,
-            players=players,
-            first_dealer=first_dealer,
-        )
-        for deal in deals:
-            services.record_deal(
-                match_id=match.pk, expected_version=None, deal=deal, author=author(owner_key)
-            )
-        updates: dict[str, Any] = {}
-        if owner is not None:
-            updates["owner"] = owner
-        if created_at is not None:
-            updates["created_at"] = created_at
-        if updates:
-            Match.objects.filter(pk=match.pk).update(**updates)
-        match.refresh_from_db()
-        return match
-
-    return make
+def owner_key() -> str:
+    """The history tests' creating browser: the suite's make_match (tests/conftest.py) makes its
+    matches with this key unless told another."""
+    return OWNER_KEY
 
 
 @pytest.fixture
@@ -95,14 +61,6 @@ def browser(db: None) -> Browser:
         if user is not None:
             client.force_login(user)
         return client
-
-    return make
-
-
-@pytest.fixture
-def make_user(db: None) -> Callable[[str], User]:
-    def make(name: str) -> User:
-        return User.objects.create_user(username=name, password=PASSWORD)
 
     return make
 

@@ -2,50 +2,24 @@
 the match's creator or another phone, and a snapshot of the whole state of the matches app to prove
 that a refused request changed nothing."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from django.test import Client
 
-from scorekeeper.matches import access, services
+from scorekeeper.matches import access
 from scorekeeper.matches.models import Deal, DealChange, Match, Player, Seat
-from scorekeeper.scoring import Deal as EngineDeal
-from scorekeeper.scoring import Rules, get_preset
+from tests import factories
 
-from .support import CREATOR, OWNER_KEY
+from .support import OWNER_KEY
 
-MakeMatch = Callable[..., Match]
+MakeMatch = factories.MakeMatch
 Snapshot = Callable[[], dict[str, Any]]
 
 
-@pytest.fixture
-def make_match(db: None) -> MakeMatch:
-    """A match created by OWNER_KEY with these deals recorded one by one through the services."""
-
-    def make(
-        rules: Rules | str = "coinche",
-        deals: Sequence[EngineDeal] = (),
-        *,
-        team_names: tuple[str, str] = ("Nous", "Eux"),
-        players: Sequence[str | None] = ("Alice", "Chloé", "Bruno", "David"),
-        first_dealer: int = 0,
-    ) -> Match:
-        match = services.create_match(
-            owner_key=OWNER_KEY,
-            rules=get_preset(rules) if isinstance(rules, str) else rules,
-            team_names=team_names,
-            players=players,
-            first_dealer=first_dealer,
-        )
-        for deal in deals:
-            services.record_deal(
-                match_id=match.pk, expected_version=None, deal=deal, author=CREATOR
-            )
-        match.refresh_from_db()
-        return match
-
-    return make
+# make_match (a match created by OWNER_KEY, its deals recorded by the services) is the suite's
+# (tests/conftest.py, built on tests/factories.py).
 
 
 def client_with_device(key: str) -> Client:

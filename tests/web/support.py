@@ -5,8 +5,9 @@ from typing import Any
 
 from scorekeeper.matches import services
 from scorekeeper.scoring import PlayedDeal, Rules, Trump, rules_from_dict
+from tests import factories
 
-OWNER_KEY = "owner-device-key"
+OWNER_KEY = factories.OWNER_KEY  # make_match's creating browser (tests/conftest.py)
 CREATOR = services.Author(key=OWNER_KEY, label="creator")
 SCORER = services.Author(key="scorer-device-key", label="scorer link")
 
