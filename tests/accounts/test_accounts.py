@@ -10,9 +10,16 @@ from django.test import Client
 
 from scorekeeper.matches import access
 from scorekeeper.matches.models import Match, MatchScorer, Player
+from tests.history.conftest import (
+    FACTS_DEALS,
+    OWNER_KEY,
+    PASSWORD,
+    Browser,
+    Cast,
+    MakeMatch,
+    in_list,
+)
 from tests.web.support import new_match_post
-
-from .conftest import FACTS_DEALS, OWNER_KEY, PASSWORD, Browser, Cast, MakeMatch, in_list
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,7 @@ from django.utils import translation
 
 from scorekeeper.accounts.forms import SignupForm
 from scorekeeper.accounts.throttle import client_ip
-
-from .conftest import PASSWORD
+from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
