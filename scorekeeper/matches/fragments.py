@@ -40,14 +40,23 @@ def is_plain(form: DealForm) -> bool:
     return not form.is_bound and set(form.initial) <= {"version", "submission"}
 
 
-def new_deal_inputs(request: HttpRequest, match: Match, form: DealForm) -> SafeString:
-    """templates/matches/deal_fields.html for `form` (an empty form, see is_plain)."""
+def remembered_inputs(match: Match) -> SafeString | None:
+    """The match's new-deal inputs if this worker rendered them already (then the page needs no
+    DealForm at all: see DealStamp)."""
     key = _key(match)
     with _lock:
         html = _rendered.get(key)
         if html is not None:
             _rendered.move_to_end(key)
-            return html
+        return html
+
+
+def new_deal_inputs(request: HttpRequest, match: Match, form: DealForm) -> SafeString:
+    """templates/matches/deal_fields.html for `form` (an empty form, see is_plain)."""
+    html = remembered_inputs(match)
+    if html is not None:
+        return html
+    key = _key(match)
     html = mark_safe(  # a rendered template
         render_to_string("matches/deal_fields.html", {"form": form, "match": match}, request)
     )

@@ -44,6 +44,7 @@ from .board import build_board
 from .forms import (
     CountCardsForm,
     DealForm,
+    DealStamp,
     ImportForm,
     ManualDealForm,
     NewMatchForm,
@@ -409,6 +410,12 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
     if request.method == "POST" and "language" in request.POST:
         return _switch_language(request, match)
     carried = _carried(request.GET, match)
+    if request.method != "POST" and not carried:
+        inputs = fragments.remembered_inputs(match)
+        if inputs is not None:  # the usual page: memoised inputs, only the stamp built
+            stamp = DealStamp(initial={"version": match.version})
+            context = _deal_context(match, stamp, {}, fields_html=inputs)
+            return render(request, "matches/deal_form.html", context)
     initial: dict[str, Any] = {"version": match.version, **carried}
     form = _deal_form(request, match, initial=initial)
     preview: dict[str, Any] = _preview_carried(match, form) if carried else {}
@@ -464,7 +471,12 @@ def _rebind_version(form: DealForm, version: int) -> DealForm:
 
 
 def _deal_context(
-    match: Match, form: DealForm, preview: dict[str, Any], *, changed: bool = False, **extra: Any
+    match: Match,
+    form: DealForm | DealStamp,
+    preview: dict[str, Any],
+    *,
+    changed: bool = False,
+    **extra: Any,
 ) -> dict[str, Any]:
     return {"match": match, "form": form, "preview": preview, "changed": changed, **extra}
 
@@ -658,7 +670,9 @@ def redo(request: HttpRequest, token: str) -> HttpResponseBase:
 
 
 @require_safe
-def deal_history(request: HttpRequest, token: str, seq: int) -> HttpResponse:
+def deal_log(request: HttpRequest, token: str, seq: int) -> HttpResponse:
+    """A deal's change log: every change of it (added, edited, deleted, undone, redone), newest
+    first, with who made it and when."""
     match = access.match_for_scorer(request, token)
     changes = list(match.changes.filter(seq=seq).order_by("-id"))
     row = match.deals.filter(seq=seq).first()
@@ -666,7 +680,7 @@ def deal_history(request: HttpRequest, token: str, seq: int) -> HttpResponse:
         raise Http404
     return render(
         request,
-        "matches/history.html",
+        "matches/deal_log.html",
         {"match": match, "row": row, "changes": changes, "seq": seq},
     )
 

@@ -3,12 +3,14 @@ is the same as when they are rendered for each request, and nothing of one match
 team name leaks into another's."""
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.matches import fragments
+from scorekeeper.matches.forms import DealForm
 from scorekeeper.matches.models import Match
 
 from .conftest import MakeMatch
@@ -36,10 +38,35 @@ def test_the_remembered_inputs_give_the_page_rendered_for_each_request(
     assert first == again and 'name="taker"' in first and "Count card points" in first
     with monkeypatch.context() as patch:
         patch.setattr(fragments, "is_plain", lambda form: False)
+        patch.setattr(fragments, "remembered_inputs", lambda match: None)
         assert page(owner_client, match) == first
         french = page(owner_client, match, "fr")
     assert page(owner_client, match, "fr") == french != first
     assert "Preneurs" in french or "Atout" in french
+
+
+def test_a_new_deal_page_from_the_memo_builds_no_deal_form(
+    owner_client: Client, make_match: MakeMatch, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the inputs are remembered, the page builds only the hidden stamp (DealStamp): the
+    same page, a fresh submission id each time, the match's current version."""
+    match = make_match(deals=[coinche_deal()])
+    first = page(owner_client, match)
+    built: list[object] = []
+    real = DealForm.__init__
+
+    def spy(self: DealForm, *args: Any, **kwargs: Any) -> None:
+        built.append(self)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(DealForm, "__init__", spy)
+    url = reverse("matches:deal_new", args=[match.scorer_token])
+    texts = [owner_client.get(url).text for _ in range(2)]
+    assert built == []
+    assert page(owner_client, match) == first
+    ids = [re.search(r'name="submission" value="([0-9a-f]{32})"', t) for t in texts]
+    assert ids[0] and ids[1] and ids[0].group(1) != ids[1].group(1)
+    assert f'name="version" value="{match.version}"' in texts[0]
 
 
 def test_each_match_gets_its_own_inputs(owner_client: Client, make_match: MakeMatch) -> None:
