@@ -25,7 +25,7 @@ SEATS = 4
 class DealLinks:
     edit: str
     delete: str
-    history: str
+    log: str  # the deal's change log
 
 
 @dataclass(frozen=True)
@@ -90,7 +90,7 @@ def _seq_url(name: str, token: str) -> Callable[[int], str]:
 
 
 def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
-    """`scorer_token` gives each deal its edit, delete and history links."""
+    """`scorer_token` gives each deal its edit, delete and change log links."""
     rows = match.deal_rows()
     names = match.team_names
     seat_names = [match.seat_name(seat) for seat in range(SEATS)]
@@ -99,7 +99,7 @@ def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
     if scorer_token is not None:
         edit = _seq_url("matches:deal_edit", scorer_token)
         delete = _seq_url("matches:deal_delete", scorer_token)
-        history = _seq_url("matches:deal_history", scorer_token)
+        log = _seq_url("matches:deal_log", scorer_token)
     board = Board(
         match=match,
         rules=match.engine_rules,
@@ -119,7 +119,7 @@ def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
             lines = breakdown(fresh[index].breakdown, names)
         dealer = row.dealer if fresh is None else fresh[index].dealer
         if scorer_token is not None:
-            links = DealLinks(edit(row.seq), delete(row.seq), history(row.seq))
+            links = DealLinks(edit(row.seq), delete(row.seq), log(row.seq))
         board.deals.append(
             BoardDeal(
                 row=row,

@@ -1,4 +1,5 @@
 from django.urls import path
+from django.views.generic import RedirectView
 
 from . import views
 
@@ -11,7 +12,12 @@ urlpatterns = [
     path("score/<str:token>/deal/", views.deal_new, name="deal_new"),
     path("score/<str:token>/deal/<int:seq>/", views.deal_edit, name="deal_edit"),
     path("score/<str:token>/deal/<int:seq>/delete/", views.deal_delete, name="deal_delete"),
-    path("score/<str:token>/deal/<int:seq>/history/", views.deal_history, name="deal_history"),
+    path("score/<str:token>/deal/<int:seq>/log/", views.deal_log, name="deal_log"),
+    # The deal log's former address ("history" now means the history app: past matches).
+    path(
+        "score/<str:token>/deal/<int:seq>/history/",
+        RedirectView.as_view(pattern_name="matches:deal_log", permanent=True, query_string=True),
+    ),
     path("score/<str:token>/passed/", views.deal_passed, name="deal_passed"),
     path("score/<str:token>/manual/", views.deal_manual, name="deal_manual"),
     path("score/<str:token>/deal/<int:seq>/manual/", views.deal_manual, name="deal_manual_edit"),

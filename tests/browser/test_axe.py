@@ -257,7 +257,7 @@ def _match_pages(audit: Audit, data: Data, language: str) -> None:
     page.wait_for_url(re.compile(r"/score/[^/]+/$"))
     audit.check("scoreboard+saved")
     audit.visit("deal-edit", f"/score/{token}/deal/2/")
-    audit.visit("deal-history", f"/score/{token}/deal/2/history/")
+    audit.visit("deal-history", f"/score/{token}/deal/2/log/")
     audit.visit("deal-delete", f"/score/{token}/deal/2/delete/")
     audit.visit("manual", f"/score/{token}/manual/")
     audit.visit("manual-edit", f"/score/{token}/deal/6/manual/")

@@ -115,7 +115,7 @@ def test_every_target_is_44_px_square(
     page.locator("details.announcements > summary").click()
     look("deal-form-filled")
     look("deal-edit", f"/score/{token}/deal/1/")
-    look("deal-history", f"/score/{token}/deal/1/history/")
+    look("deal-history", f"/score/{token}/deal/1/log/")
     look("manual", f"/score/{token}/manual/")
     look("count", f"/score/{token}/count/")
     look("share", f"/score/{token}/share/")

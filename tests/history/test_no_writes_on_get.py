@@ -22,7 +22,7 @@ def scorer_pages(token: str, view_token: str, seq: int) -> list[str]:
         reverse("matches:scoreboard", args=[token]),
         reverse("matches:deal_new", args=[token]),
         reverse("matches:deal_edit", args=[token, seq]),
-        reverse("matches:deal_history", args=[token, seq]),
+        reverse("matches:deal_log", args=[token, seq]),
         reverse("matches:deal_delete", args=[token, seq]),
         reverse("matches:deal_manual", args=[token]),
         reverse("matches:count", args=[token]),

@@ -34,7 +34,7 @@ def pages(match: Match) -> list[str]:
         reverse("matches:deal_new", args=[scorer]),
         reverse("matches:deal_edit", args=[scorer, 1]),
         reverse("matches:deal_delete", args=[scorer, 1]),
-        reverse("matches:deal_history", args=[scorer, 1]),
+        reverse("matches:deal_log", args=[scorer, 1]),
         reverse("matches:deal_manual", args=[scorer]),
         reverse("matches:count", args=[scorer]),
         reverse("matches:share", args=[scorer]),

@@ -32,7 +32,7 @@ def pages(match: Match) -> list[str]:
         reverse("matches:scoreboard", args=[match.scorer_token]),
         reverse("matches:deal_new", args=[match.scorer_token]),
         reverse("matches:deal_manual", args=[match.scorer_token]),
-        reverse("matches:deal_history", args=[match.scorer_token, 1]),
+        reverse("matches:deal_log", args=[match.scorer_token, 1]),
         reverse("matches:share", args=[match.scorer_token]),
         reverse("matches:viewer", args=[match.view_token]),
     ]

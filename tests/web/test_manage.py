@@ -140,7 +140,7 @@ def deleted_match_urls(match: Match) -> list[str]:
         scorer_url("deal_new", match),
         scorer_url("deal_edit", match, seq=1),
         scorer_url("deal_manual", match),
-        scorer_url("deal_history", match, seq=1),
+        scorer_url("deal_log", match, seq=1),
         scorer_url("share", match),
         scorer_url("count", match),
         scorer_url("manage", match),

@@ -186,7 +186,7 @@ def test_a_deal_history_shows_every_change_with_author_and_time(
     owner_client: Client, other_client: Client, match: Match
 ) -> None:
     other_client.post(link("deal_edit", match, seq=1), deal_post(match.version, taker_points="120"))
-    page = owner_client.get(link("deal_history", match, seq=1))
+    page = owner_client.get(link("deal_log", match, seq=1))
     assert page.status_code == 200
     html = page.text
     assert "History of deal 1" in html
@@ -203,7 +203,7 @@ def test_a_deal_history_shows_every_change_with_author_and_time(
 
 def test_the_history_of_a_deleted_deal(owner_client: Client, match: Match) -> None:
     owner_client.post(link("deal_delete", match, seq=2), {"version": match.version})
-    page = owner_client.get(link("deal_history", match, seq=2))
+    page = owner_client.get(link("deal_log", match, seq=2))
     assert page.status_code == 200
     assert "History of a deleted deal" in page.text and "Deleted" in page.text
 
@@ -212,8 +212,20 @@ def test_an_imported_deal_has_a_history_page_without_changes(
     owner_client: Client, match: Match
 ) -> None:
     DealChange.objects.filter(match=match).delete()
-    page = owner_client.get(link("deal_history", match, seq=1))
+    page = owner_client.get(link("deal_log", match, seq=1))
     assert page.status_code == 200 and "Recorded once" in page.text
+
+
+def test_the_deal_logs_former_address_redirects(owner_client: Client, match: Match) -> None:
+    """The change log of a deal was at .../deal/<n>/history/ ("history" is now the history
+    app's: past matches); the old address, kept in a bookmark, still leads to it."""
+    old = f"/score/{match.scorer_token}/deal/1/history/"
+    response = owner_client.get(old + "?x=1")
+    assert response.status_code == 301
+    assert response["Location"] == link("deal_log", match, seq=1) + "?x=1"
+    assert link("deal_log", match, seq=1) == f"/score/{match.scorer_token}/deal/1/log/"
+    board = owner_client.get(link("scoreboard", match)).text
+    assert f'href="/score/{match.scorer_token}/deal/1/log/"' in board
 
 
 def test_the_winner_banner_and_the_rematch(owner_client: Client, make_match: MakeMatch) -> None:

@@ -303,7 +303,7 @@ def test_redo_is_refused_on_the_read_only_link_and_to_get(
 def test_the_history_shows_redos_in_words(owner_client: Client, match: Match) -> None:
     post(owner_client, "undo", match)
     post(owner_client, "redo", match)
-    html = owner_client.get(link("deal_history", match, seq=2)).text
+    html = owner_client.get(link("deal_log", match, seq=2)).text
     entries = re.findall(r"<strong>(.*?)</strong>", html)
     assert entries[:3] == ["Redone (added)", "Undone", "Added"]
 

@@ -76,7 +76,7 @@ def deal_items(deals: Sequence[BoardDeal]) -> SafeString:
         note = f'<p class="note">{escape(row.note)}</p>' if row.note else ""
         actions = ""
         if deal.links:
-            urls = (deal.links.edit, deal.links.delete, deal.links.history)
+            urls = (deal.links.edit, deal.links.delete, deal.links.log)
             actions = (
                 '<p class="deal-actions">'
                 + " ".join(
