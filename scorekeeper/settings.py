@@ -142,7 +142,7 @@ AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # either one locks
 AXES_RESET_ON_SUCCESS = True  # that name's failures from that address (see accounts/throttle.py)
 AXES_HANDLER = "scorekeeper.accounts.throttle.LoginThrottleHandler"
 AXES_LOCKOUT_CALLABLE = "scorekeeper.accounts.views.locked_out"
-AXES_CLIENT_IP_CALLABLE = "scorekeeper.accounts.throttle.client_ip"
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.web.throttle.client_ip"
 AXES_DISABLE_ACCESS_LOG = True  # no row per successful login: only failures are kept, and expire
 AXES_VERBOSE = False
 # Proxies in front of the app that append the client's address to X-Forwarded-For (0: none, the

@@ -2,11 +2,14 @@ from django.conf import settings
 from django.contrib import admin
 from django.urls import include, path
 
+from scorekeeper.matches.views import home
+
 handler500 = "scorekeeper.errors.server_error"  # no database; 503 when the database is gone
 
 urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path(settings.ADMIN_URL, admin.site.urls),
+    path("", home, name="home"),  # the matches app's, named without its namespace
     path("accounts/", include("scorekeeper.accounts.urls")),
     path("", include("scorekeeper.matches.urls")),
     path("", include("scorekeeper.history.urls")),

@@ -210,3 +210,50 @@ def test_the_check_finds_an_upward_import(tmp_path: Path) -> None:
     engine.write_text("from django.utils.translation import gettext\n")
     assert "django.utils.translation" in imports(engine, "scorekeeper.scoring.rules")
     assert upward_imports(PACKAGE / "matches" / "models.py", "scorekeeper.matches.models") == []
+
+
+APPS = ("accounts", "history", "matches", "tournaments", "web")
+
+
+def app_of(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in APPS else None
+
+
+def app_imports() -> dict[str, set[str]]:
+    """Which apps each app imports (any of its modules, migrations left out)."""
+    graph: dict[str, set[str]] = {app: set() for app in APPS}
+    for path in project_files():
+        source = app_of(module_name(path))
+        if source is None:
+            continue
+        for name in imports(path):
+            target = app_of(name) if name.startswith("scorekeeper.") else None
+            if target is not None and target != source:
+                graph[source].add(target)
+    return graph
+
+
+def test_no_cycle_between_apps() -> None:
+    """Apps import each other one way only: web (site-wide: rate limits, sessions, the forms'
+    plumbing) under matches, matches under accounts and history."""
+    graph = app_imports()
+    visiting: list[str] = []
+    done: set[str] = set()
+
+    def visit(app: str) -> None:
+        assert app not in visiting, " → ".join([*visiting[visiting.index(app) :], app])
+        if app in done:
+            return
+        visiting.append(app)
+        for other in sorted(graph[app]):
+            visit(other)
+        visiting.pop()
+        done.add(app)
+
+    for app in APPS:
+        visit(app)
+
+
+def test_web_imports_no_app() -> None:
+    assert app_imports()["web"] == set()

@@ -7,7 +7,6 @@ from typing import Any
 from axes.handlers.database import AxesDatabaseHandler
 from axes.helpers import get_client_username
 from axes.models import AccessAttempt
-from django.conf import settings
 from django.http import HttpRequest
 
 
@@ -24,16 +23,3 @@ class LoginThrottleHandler(AxesDatabaseHandler):  # type: ignore[misc]  # axes s
         ip_address = getattr(request, "axes_ip_address", None)
         count, _ = AccessAttempt.objects.filter(username=username, ip_address=ip_address).delete()
         return int(count)
-
-
-def client_ip(request: HttpRequest) -> str | None:
-    """The browser's address: REMOTE_ADDR, or behind TRUSTED_PROXIES proxies that each append to
-    X-Forwarded-For, the address the outermost of them saw (the entries before it are whatever the
-    browser sent, so never trusted)."""
-    proxies = settings.TRUSTED_PROXIES
-    remote = request.META.get("REMOTE_ADDR")
-    if proxies <= 0:
-        return remote
-    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-    forwarded = [part for part in forwarded if part]
-    return forwarded[-proxies] if len(forwarded) >= proxies else remote

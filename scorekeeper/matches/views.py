@@ -26,7 +26,6 @@ from django.views.decorators.vary import vary_on_headers
 from django.views.i18n import set_language
 from django_htmx.http import HttpResponseClientRedirect
 
-from scorekeeper.accounts.throttle import client_ip
 from scorekeeper.htmx import wants_partial
 from scorekeeper.scoring import (
     InvalidInput,
@@ -37,6 +36,7 @@ from scorekeeper.scoring import (
     score_match,
 )
 from scorekeeper.web import throttle
+from scorekeeper.web.throttle import client_ip
 from scorekeeper.words import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, breakdown, describe
 
 from . import access, fragments, polling, services
@@ -73,6 +73,29 @@ def _submission(request: HttpRequest) -> str | None:
     """The form's one-time id (see DealForm.submission); anything else is ignored."""
     raw = request.POST.get("submission", "")
     return raw if SUBMISSION.fullmatch(raw) else None
+
+
+# Home ----------------------------------------------------------------------------------------
+
+RECENT = 8  # the rest is in My matches
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    """Start a match, or go back to one this browser created or scored through a link. Unlike
+    My matches, a match without a deal yet is listed (the one just created, or whose scorer link
+    was just opened, is found here); deleted ones are not."""
+    matches = (
+        Match.objects.visible_to(
+            user=access.account(request),
+            device_key=access.existing_device_key(request),
+            remembered=access.remembered_tokens(request),
+        )
+        .alive()
+        .with_players()
+        .newest_first()[:RECENT]
+    )
+    return render(request, "home.html", {"matches": matches})
 
 
 # New match, import ---------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import hashlib
 import math
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.http import HttpRequest, HttpResponse
@@ -50,3 +51,16 @@ def too_many_requests(request: HttpRequest, *, seconds: int, reason: str) -> Htt
     response = render(request, "429.html", context, status=429)
     response["Retry-After"] = str(seconds)
     return response
+
+
+def client_ip(request: HttpRequest) -> str | None:
+    """The browser's address: REMOTE_ADDR, or behind TRUSTED_PROXIES proxies that each append to
+    X-Forwarded-For, the address the outermost of them saw (the entries before it are whatever the
+    browser sent, so never trusted)."""
+    proxies = settings.TRUSTED_PROXIES
+    remote = request.META.get("REMOTE_ADDR")
+    if proxies <= 0:
+        return remote
+    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
+    forwarded = [part for part in forwarded if part]
+    return forwarded[-proxies] if len(forwarded) >= proxies else remote

@@ -14,7 +14,7 @@ from django.test import Client, RequestFactory, override_settings
 from django.utils import translation
 
 from scorekeeper.accounts.forms import SignupForm
-from scorekeeper.accounts.throttle import client_ip
+from scorekeeper.web.throttle import client_ip
 from tests.factories import PASSWORD
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@ first, the rest being one tap away in My matches."""
 
 from django.test import Client
 
-from scorekeeper.web.views import RECENT
+from scorekeeper.matches.views import RECENT
 
 from .conftest import MakeMatch
 
