@@ -44,6 +44,14 @@ def test_the_message_says_the_limit() -> None:
         assert too_large(20 * 1024 * 1024).messages == ["The file is too large (20 MB at most)."]
 
 
+@pytest.mark.xfail(strict=True, reason="its French is in pending-house.po until the lead merges it")
+def test_the_message_in_french() -> None:
+    with translation.override("fr"):
+        assert too_large(2 * 1024 * 1024).messages == [
+            "Le fichier est trop gros (2 Mo au maximum)."
+        ]
+
+
 @override_settings(MATCH_FILE_MAX_BYTES=1024 * 1024)
 def test_the_import_form_follows_the_setting(owner_client: Client) -> None:
     big = SimpleUploadedFile("m.json", b" " * (1024 * 1024 + 1))
