@@ -44,7 +44,6 @@ def test_the_message_says_the_limit() -> None:
         assert too_large(20 * 1024 * 1024).messages == ["The file is too large (20 MB at most)."]
 
 
-@pytest.mark.xfail(strict=True, reason="its French is in pending-house.po until the lead merges it")
 def test_the_message_in_french() -> None:
     with translation.override("fr"):
         assert too_large(2 * 1024 * 1024).messages == [
