@@ -1,0 +1,202 @@
+"""Reads of a concours: the tournament as the engine's data, its standings (after round k, or
+final) from the stored table results, and its `belote-tournament/1` file.
+
+The standings read a fixed number of queries whatever the number of teams (tournament, entrants,
+rounds, tables, places, plus the sync of tables still open: `services.sync_tables`), and never
+score a deal: each table's result is the cache its match or paper sheet left."""
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper import concours
+from scorekeeper.concours import RoundResult, Standing, TableResult, bye_points
+from scorekeeper.matches.models import Deal
+
+from .models import Entrant, Place, Round, Table, Tournament
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A tournament as the engine sees it, with each round's results from the stored cache.
+    `tables[r]` are the rows of round r + 1 in the engine's order (by number)."""
+
+    engine: concours.Tournament
+    results: tuple[RoundResult, ...]
+    rounds: tuple[Round, ...]
+    tables: tuple[tuple[Table, ...], ...]
+    entrants: tuple[Entrant, ...]
+
+
+def in_concours(entrants: Sequence[Entrant]) -> list[Entrant]:
+    """The entrants the engine knows: all but those checked in absent."""
+    return [entrant for entrant in entrants if entrant.present is not False]
+
+
+def engine_entrant(entrant: Entrant, melee: bool) -> concours.Entrant:
+    return concours.Entrant(
+        id=entrant.number,
+        name=entrant.name,
+        players=None if melee else (entrant.player1, entrant.player2),
+        from_round=entrant.from_round,
+        written=("id", "name", "from_round") if melee else ("id", "name", "players", "from_round"),
+    )
+
+
+def table_result(table: Table) -> TableResult:
+    """The stored result as the engine's TableResult (no deal scored)."""
+    if not table.finished:
+        return TableResult("pending", table.points, None)
+    return TableResult(
+        "finished",
+        table.points or (0, 0),
+        "draw" if table.winner is None else table.winner,
+        table.reserve_lost,
+    )
+
+
+def snapshot(
+    tournament: Tournament,
+    *,
+    sync: bool = True,
+    with_results: bool = False,
+) -> Snapshot:
+    """The tournament as the engine's Tournament and its RoundResults, in five queries (after
+    `sync_tables`, one more, and one per table refreshed). `with_results`: each table also
+    carries its paper totals or its deals (for the file: one more query for all the deals)."""
+    if sync:
+        from .services import sync_tables  # the one write a read may need: see services
+
+        sync_tables(tournament=tournament)
+    settings = tournament.engine_settings
+    melee = settings.melee
+    entrants = tuple(in_concours(list(tournament.entrants.all())))
+    by_pk = {entrant.pk: entrant for entrant in entrants}
+    rounds = tuple(tournament.rounds.all())
+    tables_of: dict[int, list[Table]] = defaultdict(list)
+    query = Table.objects.filter(round__tournament=tournament).order_by("round", "number")
+    if with_results:
+        query = query.select_related("match")
+    for table in query:
+        tables_of[table.round_id].append(table)
+    sides: dict[int, list[list[tuple[int, int]]]] = {}  # table pk -> [side 0, side 1] (seat, id)
+    byes: dict[int, list[int]] = defaultdict(list)
+    places = Place.objects.filter(round__tournament=tournament).values_list(
+        "round_id", "table_id", "side", "seat", "entrant_id"
+    )
+    for round_id, table_id, side, seat, entrant_pk in places:
+        number = by_pk[entrant_pk].number
+        if table_id is None or side is None:
+            byes[round_id].append(number)
+        else:
+            sides.setdefault(table_id, [[], []])[side].append((seat, number))
+    deals = _deals(tournament) if with_results else {}
+    gone: dict[int, list[int]] = defaultdict(list)
+    for entrant in entrants:
+        if entrant.withdrawn_before_round is not None:
+            gone[entrant.withdrawn_before_round].append(entrant.number)
+    engine_rounds = []
+    results = []
+    for round_ in rounds:
+        rows = tables_of[round_.pk]
+        engine_tables = []
+        for table in rows:
+            pair = sides[table.pk]
+            engine_tables.append(
+                _engine_table(table, (_side(pair[0]), _side(pair[1])), deals, with_results)
+            )
+        engine_rounds.append(
+            concours.Round(
+                tuple(engine_tables),
+                tuple(sorted(byes[round_.pk])),
+                tuple(sorted(gone.get(round_.number, ()))),
+                ("tables", "byes", "withdrawn"),
+            )
+        )
+        outcomes = tuple(table_result(table) for table in rows)
+        results.append(RoundResult(outcomes, bye_points(settings.bye, settings.partie, outcomes)))
+    engine = concours.Tournament(
+        settings=settings,
+        entrants=tuple(engine_entrant(entrant, melee) for entrant in entrants),
+        rounds=tuple(engine_rounds),
+        name=tournament.name,
+        date=tournament.date.isoformat() if tournament.date else None,
+    )
+    return Snapshot(
+        engine, tuple(results), rounds, tuple(tuple(tables_of[r.pk]) for r in rounds), entrants
+    )
+
+
+def _side(seats: list[tuple[int, int]]) -> tuple[int, ...]:
+    return tuple(number for _, number in sorted(seats))
+
+
+def _deals(tournament: Tournament) -> dict[int, list[Deal]]:
+    """Every table match's deals in playing order, by match id (one query)."""
+    out: dict[int, list[Deal]] = defaultdict(list)
+    rows = Deal.objects.filter(match__concours_table__round__tournament=tournament).order_by(
+        "match_id", "seq"
+    )
+    for row in rows:
+        out[row.match_id].append(row)
+    return out
+
+
+def _engine_table(
+    table: Table,
+    sides: tuple[tuple[int, ...], tuple[int, ...]],
+    deals: dict[int, list[Deal]],
+    with_results: bool,
+) -> concours.Table:
+    if not with_results:
+        return concours.Table(table.number, sides, written=("table", "sides"))
+    if table.paper is not None:
+        return concours.Table(
+            table.number, sides, totals=table.paper, written=("table", "sides", "totals")
+        )
+    rows = deals.get(table.match_id or 0, [])
+    if not rows and not table.ended:
+        return concours.Table(table.number, sides, written=("table", "sides"))
+    return concours.Table(
+        table.number,
+        sides,
+        deals=tuple(row.to_engine() for row in rows),
+        first_dealer=table.match.first_dealer if table.match is not None else 0,
+        ended=table.ended,
+        written=("table", "sides", "deals", "first_dealer", "ended"),
+    )
+
+
+def standings(tournament: Tournament, after_round: int | None = None) -> tuple[Standing, ...]:
+    """The ranked standings after round `after_round` (1-based; None: every round drawn, the
+    final ranking once the concours is finished), with every tie-break figure."""
+    snap = snapshot(tournament)
+    engine, results = snap.engine, snap.results
+    if after_round is not None:
+        engine = concours.Tournament(
+            settings=engine.settings,
+            entrants=engine.entrants,
+            rounds=engine.rounds[:after_round],
+            name=engine.name,
+            date=engine.date,
+        )
+        results = results[:after_round]
+    return concours.standings(engine, results)
+
+
+def standings_rows(tournament: Tournament, after_round: int | None = None) -> list[dict[str, Any]]:
+    """The standings as plain rows (TOURNAMENTS.md §6's `standings`), with each entrant's prize."""
+    rows = []
+    for row in standings(tournament, after_round):
+        data = concours.standing_to_dict(row)
+        data["prize"] = tournament.prize(row.rank)
+        rows.append(data)
+    return rows
+
+
+def export_document(tournament: Tournament) -> dict[str, Any]:
+    """The tournament as a `belote-tournament/1` document (concours.tfile), each table with its
+    paper totals or its deals."""
+    snap = snapshot(tournament, with_results=True)
+    return concours.dump_tournament(snap.engine)

@@ -1,0 +1,713 @@
+"""Every write to a concours. Keyword-only, each in one transaction: a refusal changes nothing.
+
+State refusals raise `Refused(code, **params)` (words for pages come with the pages); what the
+engine refuses (a name, a setting, too few entrants to draw) raises its TournamentError, whose
+codes `scorekeeper/words.py` already words.
+
+Each table is a match of `matches` (created by the draw, scored deal by deal by its phone through
+`matches.services`). A table's result is a cache on the Table row; `sync_tables` refreshes it
+from the match's own cached totals whenever a reader or the closing of a round needs it (no
+signal: the match services know nothing of concours)."""
+
+import datetime
+import secrets
+from collections.abc import Sequence
+from typing import Any
+
+from django.contrib.auth.models import User
+from django.db import transaction
+from django.db.models import F, Max
+from django.utils import timezone
+
+from scorekeeper import concours
+from scorekeeper.concours import PaperCheck, TournamentError, paper_check, settings_from_dict
+from scorekeeper.concours.readers import read_name
+from scorekeeper.concours.settings import settings_to_dict
+from scorekeeper.matches import services as match_services
+from scorekeeper.matches.models import Match
+
+from .models import Entrant, Place, ResultChange, Round, Table, Tournament, new_token
+from .selectors import snapshot
+
+MAX_NAME = 60
+MAX_POINTS = 100_000
+SEED_LIMIT = 2**31
+
+# The three ready formats of issue 15, as the engine's settings (without the seed, drawn at
+# creation). Each is a starting point: `create_tournament(overrides=...)` changes any setting.
+FORMATS: dict[str, dict[str, Any]] = {
+    # "Belote: 4 parties of 12 deals, ranked by points"
+    "belote": {
+        "mode": "teams",
+        "rounds": 4,
+        "partie": {"preset": "belote", "deals_limit": 12, "target": None},
+        "pairing": "swiss",
+        "ranking": ["points", "wins", "difference", "best_partie"],
+        "bye": {"points": "average", "win": False},
+    },
+    # "Coinche: 3 parties to 2000, ranked by wins then points": a bye counts as a win (ranked
+    # by wins, a bye that is not one would sink the team that sat out).
+    "coinche": {
+        "mode": "teams",
+        "rounds": 3,
+        "partie": {"preset": "coinche", "deals_limit": None, "target": 2000},
+        "pairing": "swiss",
+        "ranking": ["wins", "points", "difference", "best_partie"],
+        "bye": {"points": "average", "win": True},
+    },
+    # "Belote à la mêlée: 4 × 12"
+    "melee": {
+        "mode": "melee",
+        "rounds": 4,
+        "partie": {"preset": "belote", "deals_limit": 12, "target": None},
+        "pairing": "random",
+        "ranking": ["points", "wins", "difference", "best_partie"],
+        "bye": {"points": "average", "win": False},
+    },
+}
+
+
+class Refused(Exception):
+    """A change the concours's state does not allow: a stable `code` and plain `params`."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+
+def match_owner_key(tournament: Tournament) -> str:
+    """The key owning a concours's table matches (and its players' names): not the organiser's
+    browser, so 75 tables a round do not flood their My matches."""
+    return f"concours-{tournament.pk}"
+
+
+def _touch(tournament: Tournament) -> None:
+    """A change standings readers can see: the projector's poll notices it."""
+    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
+    tournament.refresh_from_db(fields=["version"])
+
+
+def _name(value: str, path: str) -> str:
+    name = " ".join(str(value).split())
+    return read_name(name, path, MAX_NAME)
+
+
+# ---------------------------------------------------------------------------------------------
+# Creating a concours
+
+
+@transaction.atomic
+def create_tournament(
+    *,
+    owner: User,
+    name: str,
+    preset: str = "belote",
+    overrides: dict[str, Any] | None = None,
+    date: Any = None,
+    place: str = "",
+    prizes: dict[int, str] | None = None,
+) -> Tournament:
+    """A new concours of `owner` from one of FORMATS, any setting overridden; the seed of every
+    draw is drawn here unless `overrides` gives one. TournamentError on a bad setting."""
+    if preset not in FORMATS:
+        raise Refused("unknown_format", format=preset)
+    values = {**FORMATS[preset], **(overrides or {})}
+    values.setdefault("seed", secrets.randbelow(SEED_LIMIT))
+    settings = settings_from_dict(values)
+    return Tournament.objects.create(
+        owner=owner,
+        name=read_name(" ".join(name.split()), "name", 100),
+        date=date,
+        place=place.strip(),
+        settings=settings_to_dict(settings),
+        prizes={str(rank): text.strip() for rank, text in (prizes or {}).items() if text.strip()},
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Registration
+
+
+def _drawn(tournament: Tournament) -> int:
+    """How many rounds are drawn."""
+    return int(tournament.rounds.aggregate(top=Max("number"))["top"] or 0)
+
+
+@transaction.atomic
+def add_entrant(
+    *,
+    tournament: Tournament,
+    name: str,
+    players: Sequence[str] = ("", ""),
+    from_round: int | None = None,
+) -> Entrant:
+    """A team (two players required) or, à la mêlée, a player (`name` alone). Once a round is
+    drawn it is a late entry: it joins at `from_round` (default: the next round), never at a
+    round already drawn."""
+    return _add(tournament, name, players, from_round, _drawn(tournament))
+
+
+def _add(
+    tournament: Tournament,
+    name: str,
+    players: Sequence[str],
+    from_round: int | None,
+    drawn: int,
+    number: int | None = None,
+) -> Entrant:
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Refused("finished")
+    settings = tournament.engine_settings
+    clean = _name(name, "name")
+    if settings.melee:
+        p1 = p2 = ""
+        if any(p.strip() for p in players):
+            raise Refused("melee_no_players")
+    else:
+        p1, p2 = (_name(p, f"players[{i}]") for i, p in enumerate(players))
+    if tournament.entrants.filter(name__iexact=clean).exists():
+        raise Refused("duplicate_name", name=clean)
+    start = from_round if from_round is not None else drawn + 1
+    if start <= drawn or start < 1:
+        raise Refused("round_already_drawn", round=start)
+    if start > settings.rounds:
+        raise Refused("after_last_round", round=start, rounds=settings.rounds)
+    if number is None:
+        number = int(tournament.entrants.aggregate(top=Max("number"))["top"] or 0) + 1
+    entrant = Entrant.objects.create(
+        tournament=tournament,
+        number=number,
+        name=clean,
+        player1=p1,
+        player2=p2,
+        from_round=start,
+        present=True if drawn else None,
+    )
+    _touch(tournament)
+    return entrant
+
+
+class LineRefused(Refused):
+    """A line of a pasted list that cannot be read: `line` (1-based) and what is wrong."""
+
+
+def split_line(line: str) -> list[str]:
+    """The fields of one pasted line: separated by ";" or a tab (a spreadsheet's cells), or, when
+    the line has neither, by ","."""
+    for separator in (";", "\t"):
+        if separator in line:
+            return [part.strip() for part in line.replace("\t", ";").split(";")]
+    return [part.strip() for part in line.split(",")]
+
+
+@transaction.atomic
+def add_entrants_from_text(*, tournament: Tournament, text: str) -> list[Entrant]:
+    """A pasted list, one entrant a line: "Team name; Player 1; Player 2" (or "Player 1; Player
+    2": the team is named "Player 1 & Player 2"); à la mêlée, a player's name alone. Fields are
+    separated by ";" or a tab, or by "," when the line has neither. Blank lines and lines
+    starting with "#" are skipped. All or nothing: the first bad line refuses the whole list
+    (LineRefused with its line number)."""
+    melee = tournament.melee
+    drawn = _drawn(tournament)
+    out = []
+    for index, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        fields = [line] if melee else [f for f in split_line(line) if f]
+        if not melee and len(fields) == 2:
+            fields = [f"{fields[0]} & {fields[1]}"[:MAX_NAME], *fields]
+        if not melee and len(fields) != 3:
+            raise LineRefused("line_fields", line=index, found=len(fields))
+        try:
+            out.append(_add(tournament, fields[0], fields[1:], None, drawn))
+        except Refused as error:
+            raise LineRefused(error.code, line=index, **error.params) from None
+        except TournamentError as error:
+            raise LineRefused(error.code, line=index, **error.params) from None
+    return out
+
+
+@transaction.atomic
+def check_in(*, entrant: Entrant, present: bool) -> Entrant:
+    """Present or absent, before round 1 is drawn. An absent entrant is left out of the concours
+    (in no draw, no standings); arriving later, it is added as a late entry."""
+    if _drawn(entrant.tournament):
+        raise Refused("check_in_closed")
+    entrant.present = present
+    entrant.save(update_fields=["present"])
+    _touch(entrant.tournament)
+    return entrant
+
+
+@transaction.atomic
+def withdraw(*, entrant: Entrant, before_round: int | None = None) -> Entrant:
+    """The entrant leaves before `before_round` (default: the next round to draw): drawn no
+    more, its results and place kept, marked withdrawn."""
+    tournament = entrant.tournament
+    drawn = _drawn(tournament)
+    round_number = before_round if before_round is not None else drawn + 1
+    if entrant.withdrawn_before_round is not None:
+        raise Refused("already_withdrawn", round=entrant.withdrawn_before_round)
+    if round_number <= drawn:
+        raise Refused("round_already_drawn", round=round_number)
+    if round_number > tournament.engine_settings.rounds:
+        raise Refused("after_last_round", round=round_number)
+    entrant.withdrawn_before_round = round_number
+    entrant.save(update_fields=["withdrawn_before_round"])
+    _touch(tournament)
+    return entrant
+
+
+@transaction.atomic
+def cancel_withdrawal(*, entrant: Entrant) -> Entrant:
+    """Back in, while the round it left before is not drawn yet."""
+    if entrant.withdrawn_before_round is None:
+        return entrant
+    if entrant.withdrawn_before_round <= _drawn(entrant.tournament):
+        raise Refused("round_already_drawn", round=entrant.withdrawn_before_round)
+    entrant.withdrawn_before_round = None
+    entrant.save(update_fields=["withdrawn_before_round"])
+    _touch(entrant.tournament)
+    return entrant
+
+
+# ---------------------------------------------------------------------------------------------
+# Table results
+
+
+def _higher(points: tuple[int, int]) -> int | None:
+    """The side with more points; None for a draw."""
+    if points[0] == points[1]:
+        return None
+    return 0 if points[0] > points[1] else 1
+
+
+def apply_result(table: Table, match: Match | None) -> bool:
+    """Set `table`'s cached result (not saved) from its paper totals, or its match's cached
+    totals (finished when the match is, or when time was called). Whether anything changed."""
+    before = (table.finished, table.points0, table.points1, table.winner, table.reserve_lost,
+              table.deal_count, table.match_version)  # fmt: skip
+    if table.paper is not None:
+        table.finished, (table.points0, table.points1) = True, table.paper
+        table.winner, table.reserve_lost = _higher(table.paper), 0
+    elif match is None:
+        table.finished, table.points0, table.points1 = False, None, None
+        table.winner, table.reserve_lost = None, 0
+    else:
+        table.deal_count = match.deal_count
+        table.match_version = match.version
+        played = match.deal_count > 0 or table.ended
+        table.points0, table.points1 = (match.total0, match.total1) if played else (None, None)
+        if match.status == Match.Status.FINISHED:
+            table.finished, table.winner = True, match.winner  # None: the engine's draw
+            table.reserve_lost = match.reserve
+        elif table.ended:
+            table.finished = True
+            table.winner = _higher((match.total0, match.total1))
+            table.reserve_lost = match.reserve
+        else:
+            table.finished, table.winner, table.reserve_lost = False, None, 0
+    after = (table.finished, table.points0, table.points1, table.winner, table.reserve_lost,
+             table.deal_count, table.match_version)  # fmt: skip
+    if table.finished and table.finished_at is None:
+        table.finished_at = timezone.now()
+    elif not table.finished:
+        table.finished_at = None
+    return before != after
+
+
+RESULT_FIELDS = [
+    "finished", "points0", "points1", "winner", "reserve_lost", "deal_count", "match_version",
+    "finished_at",
+]  # fmt: skip
+
+
+@transaction.atomic
+def sync_tables(*, tournament: Tournament) -> int:
+    """Refresh the result of every table of an open round whose match moved since it was read
+    (one query when none did; one more to write those that did). How many changed."""
+    stale = list(
+        Table.objects.filter(
+            round__tournament=tournament,
+            round__closed_at__isnull=True,
+            paper0__isnull=True,
+            match__isnull=False,
+        )
+        .exclude(match_version=F("match__version"))
+        .select_related("match")
+    )
+    changed = [table for table in stale if apply_result(table, table.match)]
+    if changed:
+        Table.objects.bulk_update(changed, RESULT_FIELDS)
+        _touch(tournament)
+    return len(changed)
+
+
+def sync_table(table: Table) -> Table:
+    """One table's result from its match, saved when it moved."""
+    match = Match.objects.get(pk=table.match_id) if table.match_id else None
+    if apply_result(table, match):
+        table.save(update_fields=RESULT_FIELDS)
+        _touch(table.round.tournament)
+    return table
+
+
+def _log(
+    table: Table, action: str, before: dict[str, Any], author: User | None, label: str
+) -> None:
+    ResultChange.objects.create(
+        table=table,
+        author=author,
+        author_label=label[:60],
+        action=action,
+        before=before,
+        after=table.result_dict(),
+    )
+
+
+def _check_totals(totals: tuple[int, int]) -> tuple[int, int]:
+    for index, value in enumerate(totals):
+        if not isinstance(value, int) or not 0 <= value <= MAX_POINTS:
+            raise TournamentError(f"totals[{index}]", "out_of_range", min=0, max=MAX_POINTS)
+    return (totals[0], totals[1])
+
+
+def _set_paper(
+    table: Table,
+    totals: tuple[int, int],
+    action: str,
+    author: User | None,
+    label: str,
+    belotes: int,
+    capots: int,
+    announcements: int,
+) -> PaperCheck | None:
+    before = table.result_dict()
+    table.paper0, table.paper1 = _check_totals(totals)
+    table.paper_belotes, table.paper_capots = belotes, capots
+    table.paper_announcements = announcements
+    apply_result(table, None)
+    table.save()
+    _log(table, action, before, author, label)
+    _touch(table.round.tournament)
+    rules = table.round.tournament.engine_settings.partie
+    return paper_check(
+        rules, table.paper or (0, 0), belotes=belotes, capots=capots, announcements=announcements
+    )
+
+
+@transaction.atomic
+def record_paper_totals(
+    *,
+    table: Table,
+    totals: tuple[int, int],
+    belotes: int = 0,
+    capots: int = 0,
+    announcements: int = 0,
+    author: User | None = None,
+    author_label: str = "",
+) -> PaperCheck | None:
+    """The two totals of a paper score sheet (with the belotes, capots and announcement points
+    written on it): the table is finished with them, whatever its phone scored. Returns the
+    engine's paper check (a warning when `not check.ok`, never a refusal; None when the partie's
+    rules allow no check). Logged."""
+    if table.round.is_closed:
+        raise Refused("round_closed", round=table.round.number)
+    return _set_paper(table, totals, "paper", author, author_label, belotes, capots, announcements)
+
+
+@transaction.atomic
+def correct_result(
+    *,
+    table: Table,
+    totals: tuple[int, int],
+    author: User | None = None,
+    author_label: str = "",
+) -> PaperCheck | None:
+    """Replace a finished table's result by these totals (also once its round is closed: later
+    standings change, draws already made stay). Logged with the result before."""
+    sync_table(table)
+    if not table.finished:
+        raise Refused("table_not_finished", table=table.number)
+    return _set_paper(table, totals, "correction", author, author_label, 0, 0, 0)
+
+
+@transaction.atomic
+def call_time(*, table: Table, author: User | None = None, author_label: str = "") -> Table:
+    """Time is up: the partie ends with the deals played, the higher total wins (a reserve still
+    held is lost). Logged."""
+    if table.round.is_closed:
+        raise Refused("round_closed", round=table.round.number)
+    if table.match_id is None:
+        raise Refused("no_match", table=table.number)
+    sync_table(table)
+    if table.finished:
+        raise Refused("table_finished", table=table.number)
+    before = table.result_dict()
+    table.ended = True
+    table.match_version = None  # read the match again
+    sync_table(table)
+    table.save(update_fields=["ended"])
+    _log(table, "time", before, author, author_label)
+    return table
+
+
+@transaction.atomic
+def regenerate_table_link(*, table: Table) -> Table:
+    """A new phone link for the table: the old one stops working at once."""
+    table.token = new_token()
+    table.save(update_fields=["token"])
+    return table
+
+
+# ---------------------------------------------------------------------------------------------
+# Rounds
+
+
+def _seat_names(names: list[str], teams: tuple[str, str]) -> list[str]:
+    """The four seats' names (playing order), a name met twice at one table told apart by its
+    team (one Player per name at a match)."""
+    seen: set[str] = set()
+    out = []
+    for seat, name in enumerate(names):
+        if name.casefold() in seen:
+            name = f"{name} ({teams[seat % 2]})"[:MAX_NAME]
+        seen.add(name.casefold())
+        out.append(name)
+    return out
+
+
+def _create_match(tournament: Tournament, sides: list[list[Entrant]]) -> Match:
+    """A table's match: the partie's rules, the two sides' names and players."""
+    if tournament.melee:
+        teams = (
+            " & ".join(e.name for e in sides[0])[:MAX_NAME],
+            " & ".join(e.name for e in sides[1])[:MAX_NAME],
+        )
+        names = [sides[0][0].name, sides[1][0].name, sides[0][1].name, sides[1][1].name]
+    else:
+        a, b = sides[0][0], sides[1][0]
+        teams = (a.name, b.name)
+        names = [a.player1, b.player1, a.player2, b.player2]
+    return match_services.create_match(
+        owner_key=match_owner_key(tournament),
+        rules=tournament.engine_settings.partie,
+        team_names=teams,
+        players=_seat_names(names, teams),
+        first_dealer=0,
+    )
+
+
+def _store_draw(tournament: Tournament, draw: concours.Draw) -> Round:
+    by_number = {e.number: e for e in tournament.entrants.all()}
+    round_ = Round.objects.create(
+        tournament=tournament, number=draw.round, rematches=draw.rematches
+    )
+    tables = []
+    places = []
+    for drawn in draw.tables:
+        sides = [[by_number[n] for n in side] for side in drawn.sides]
+        table = Table(round=round_, number=drawn.number, match=_create_match(tournament, sides))
+        apply_result(table, table.match)
+        tables.append(table)
+        for side, entrants in enumerate(sides):
+            places += [
+                Place(round=round_, entrant=e, table=table, side=side, seat=seat)
+                for seat, e in enumerate(entrants)
+            ]
+    Table.objects.bulk_create(tables)
+    places += [Place(round=round_, entrant=by_number[n]) for n in draw.byes]
+    Place.objects.bulk_create(places)
+    return round_
+
+
+@transaction.atomic
+def draw_round(*, tournament: Tournament) -> Round:
+    """Draw the next round with the engine (TOURNAMENTS.md §5) and create its tables, one match
+    each, and its byes. Refused while the last round is open or once the concours is finished;
+    the engine's TournamentError when it cannot draw (every round drawn, too few entrants)."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if tournament.status == Tournament.Status.FINISHED:
+        raise Refused("finished")
+    last = tournament.rounds.order_by("-number").first()
+    if last is not None and not last.is_closed:
+        raise Refused("round_open", round=last.number)
+    snap = snapshot(tournament)
+    number = len(snap.rounds) + 1
+    withdrawn = sorted(e.number for e in snap.entrants if e.withdrawn_before_round == number)
+    draw = concours.draw_round(snap.engine, withdrawn=withdrawn, results=snap.results)
+    round_ = _store_draw(tournament, draw)
+    if tournament.status == Tournament.Status.REGISTRATION:
+        tournament.status = Tournament.Status.PLAYING
+        tournament.save(update_fields=["status"])
+    _touch(tournament)
+    return round_
+
+
+def _untouched(round_: Round) -> None:
+    """Refused once any table of the round has a result or a deal."""
+    if round_.is_closed:
+        raise Refused("round_closed", round=round_.number)
+    sync_tables(tournament=round_.tournament)
+    started = (
+        round_.tables.filter(finished=True).exists()
+        or round_.tables.filter(deal_count__gt=0).exists()
+    )
+    if started:
+        raise Refused("round_started", round=round_.number)
+
+
+def _drop_matches(tables: Sequence[Table]) -> None:
+    Match.objects.filter(pk__in=[t.match_id for t in tables if t.match_id]).delete()
+
+
+@transaction.atomic
+def swap_entrants(*, round_: Round, first: Entrant, second: Entrant) -> Round:
+    """Swap two entrants' places (tables, or a table and a bye) before any table of the round
+    has a result or a deal; the tables concerned get new matches (and links)."""
+    _untouched(round_)
+    a = round_.places.select_related("table").get(entrant=first)
+    b = round_.places.select_related("table").get(entrant=second)
+    spots = [(a.table, a.side, a.seat), (b.table, b.side, b.seat)]
+    a.table, a.side = None, None
+    a.save()
+    b.table, b.side, b.seat = spots[0]
+    b.save()
+    a.table, a.side, a.seat = spots[1]
+    a.save()
+    tables = [t for t in {spots[0][0], spots[1][0]} if t is not None]
+    _drop_matches(tables)
+    tournament = round_.tournament
+    for table in tables:
+        sides: list[list[Entrant]] = [[], []]
+        for place in sorted(table.places.select_related("entrant"), key=lambda p: p.seat):
+            assert place.side is not None
+            sides[place.side].append(place.entrant)
+        table.match = _create_match(tournament, sides)
+        table.token = new_token()
+        table.match_version = None
+        apply_result(table, table.match)
+        table.save()
+    _touch(tournament)
+    return round_
+
+
+@transaction.atomic
+def redraw_round(*, round_: Round) -> Round:
+    """Draw the last round again, before any of its tables has a result or a deal. The seed of
+    the draws changes (the same seed would give the same draw); a Swiss round after the first
+    depends only on the standings and comes out the same."""
+    tournament = round_.tournament
+    if tournament.rounds.filter(number__gt=round_.number).exists():
+        raise Refused("not_last_round", round=round_.number)
+    _untouched(round_)
+    _drop_matches(list(round_.tables.all()))
+    round_.delete()
+    tournament.settings = {**tournament.settings, "seed": secrets.randbelow(SEED_LIMIT)}
+    tournament.save(update_fields=["settings"])
+    return draw_round(tournament=tournament)
+
+
+@transaction.atomic
+def close_round(*, round_: Round) -> Round:
+    """Close the round when every table is finished (results are read from the matches first);
+    its tables' links turn read-only, and the next round may be drawn."""
+    if round_.is_closed:
+        return round_
+    sync_tables(tournament=round_.tournament)
+    pending = list(round_.tables.filter(finished=False).values_list("number", flat=True))
+    if pending:
+        raise Refused("tables_pending", round=round_.number, tables=pending)
+    round_.closed_at = timezone.now()
+    round_.save(update_fields=["closed_at"])
+    _touch(round_.tournament)
+    return round_
+
+
+@transaction.atomic
+def finish(*, tournament: Tournament) -> Tournament:
+    """The concours is over: the standings become the final ranking. Refused before a round is
+    played or while a round is open."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return tournament
+    rounds = list(tournament.rounds.all())
+    if not rounds:
+        raise Refused("no_round")
+    if any(not r.is_closed for r in rounds):
+        raise Refused("round_open", round=rounds[-1].number)
+    tournament.status = Tournament.Status.FINISHED
+    tournament.finished_at = timezone.now()
+    tournament.save(update_fields=["status", "finished_at"])
+    _touch(tournament)
+    return tournament
+
+
+# ---------------------------------------------------------------------------------------------
+# The file
+
+
+@transaction.atomic
+def import_tournament(*, owner: User, text: str | bytes) -> Tournament:
+    """A `belote-tournament/1` file as a new concours of `owner` (a concours scored on paper,
+    typed in later): its entrants, rounds, tables (paper totals, or deals recorded into the
+    table's match through the match services), byes and withdrawals. Every round whose tables
+    are all finished is closed. TournamentError (with its path) on a bad file."""
+    engine = concours.load_tournament(text)
+    settings = engine.settings
+    tournament = Tournament.objects.create(
+        owner=owner,
+        name=engine.name or "",
+        date=datetime.date.fromisoformat(engine.date) if engine.date else None,
+        settings=settings_to_dict(settings),
+    )
+    gone = engine.withdrawal_round()
+    entrants = {
+        e.id: Entrant.objects.create(
+            tournament=tournament,
+            number=e.id,
+            name=e.name,
+            player1=e.players[0] if e.players else "",
+            player2=e.players[1] if e.players else "",
+            from_round=e.from_round,
+            present=True,
+            withdrawn_before_round=gone.get(e.id),
+        )
+        for e in engine.entrants
+    }
+    author = match_services.Author(key=match_owner_key(tournament), label="import")
+    results = concours.round_results(engine)
+    for number, (drawn, result) in enumerate(zip(engine.rounds, results, strict=True), start=1):
+        round_ = Round.objects.create(tournament=tournament, number=number)
+        for table_data in drawn.tables:
+            sides = [[entrants[n] for n in side] for side in table_data.sides]
+            table = Table(round=round_, number=table_data.number, ended=table_data.ended)
+            if table_data.totals is not None:
+                table.paper0, table.paper1 = table_data.totals
+            else:
+                table.match = _create_match(tournament, sides)
+                if table_data.first_dealer:
+                    Match.objects.filter(pk=table.match.pk).update(
+                        first_dealer=table_data.first_dealer
+                    )
+                for deal in table_data.deals or ():
+                    match_services.record_deal(
+                        match_id=table.match.pk, expected_version=None, deal=deal, author=author
+                    )
+                table.match.refresh_from_db()
+            apply_result(table, table.match)
+            table.save()
+            Place.objects.bulk_create(
+                Place(round=round_, entrant=e, table=table, side=side, seat=seat)
+                for side, members in enumerate(sides)
+                for seat, e in enumerate(members)
+            )
+        Place.objects.bulk_create(Place(round=round_, entrant=entrants[n]) for n in drawn.byes)
+        if result.finished:
+            round_.closed_at = timezone.now()
+            round_.save(update_fields=["closed_at"])
+    if engine.rounds:
+        tournament.status = Tournament.Status.PLAYING
+        tournament.save(update_fields=["status"])
+    return tournament
