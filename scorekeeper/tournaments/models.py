@@ -175,7 +175,9 @@ class Table(models.Model):
             models.CheckConstraint(condition=models.Q(number__gte=1), name="table_number_positive"),
             models.CheckConstraint(
                 condition=models.Q(paper0__isnull=True, paper1__isnull=True)
-                | models.Q(paper0__gte=0, paper1__gte=0),
+                | models.Q(
+                    paper0__isnull=False, paper1__isnull=False, paper0__gte=0, paper1__gte=0
+                ),
                 name="table_paper_totals_both_or_none",
             ),
             models.CheckConstraint(
@@ -237,7 +239,7 @@ class Place(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(table__isnull=True, side__isnull=True)
-                | models.Q(table__isnull=False, side__in=[0, 1]),
+                | models.Q(table__isnull=False, side__isnull=False, side__in=[0, 1]),
                 name="place_side_only_at_a_table",
             ),
             models.CheckConstraint(condition=models.Q(seat__lte=1), name="place_seat_0_or_1"),

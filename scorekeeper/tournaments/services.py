@@ -324,10 +324,10 @@ RESULT_FIELDS = [
 ]  # fmt: skip
 
 
-@transaction.atomic
 def sync_tables(*, tournament: Tournament) -> int:
     """Refresh the result of every table of an open round whose match moved since it was read
-    (one query when none did; one more to write those that did). How many changed."""
+    (one query when none did, and no transaction; a transaction writing those that did). How
+    many changed. Two readers refreshing at once write the same values."""
     stale = list(
         Table.objects.filter(
             round__tournament=tournament,
@@ -340,8 +340,9 @@ def sync_tables(*, tournament: Tournament) -> int:
     )
     changed = [table for table in stale if apply_result(table, table.match)]
     if changed:
-        Table.objects.bulk_update(changed, RESULT_FIELDS)
-        _touch(tournament)
+        with transaction.atomic():
+            Table.objects.bulk_update(changed, RESULT_FIELDS)
+            _touch(tournament)
     return len(changed)
 
 
