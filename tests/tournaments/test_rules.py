@@ -143,3 +143,17 @@ def test_standings_queries_do_not_grow_with_the_teams(make_user: Callable[[str],
         assert len(rows) == teams
         counts.append(len(queries))
     assert counts[0] == counts[1] == 5, counts  # the sync's read, then four
+
+
+def test_the_seeding_command(make_user: Callable[[str], User]) -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("seed_concours", teams=7, rounds=2, planned=3, stdout=out, stderr=StringIO())
+    tournament = Tournament.objects.get(pk=int(out.getvalue()))
+    assert tournament.rounds.filter(closed_at__isnull=False).count() == 2
+    assert Table.objects.filter(round__tournament=tournament, deal_count=12).count() == 6
+    assert len(selectors.standings(tournament)) == 7
+    services.draw_round(tournament=tournament)  # a third round may still be drawn

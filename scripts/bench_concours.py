@@ -1,0 +1,156 @@
+"""Benchmark of the concours's data layer against issue 15's budgets.
+
+Seeds a concours of 150 teams and 5 rounds (`seed_concours`: every table scored deal by deal
+through the match services, 4,500 deals; `--paper` types the totals instead), one of 8 teams
+(same rounds), and one of 150 teams whose fifth round is under way (half its tables playing).
+Then prints the median (and p90) time and the query count of:
+
+* the standings selector (`tournaments.selectors.standings`) after 5 rounds: budget < 100 ms
+  median, the same query count for 8 teams and for 150;
+* the same with a round under way (the sync reads the open tables' matches);
+* drawing round 6 (75 tables, 75 matches created): budget < 2 s (each run rolled back).
+
+Run from the repository root:
+
+    .venv/bin/python scripts/bench_concours.py [--runs N] [--paper] [--show-sql]
+
+Everything happens in a throwaway SQLite database in a temporary directory, with DEBUG off. The
+exit code is 0 whatever the figures: this is a benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+from typing import Any
+
+from bench_report import percentile, print_sql, print_table
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+STANDINGS_BUDGET_MS = 100.0
+DRAW_BUDGET_S = 2.0
+
+
+def setup_django(db_path: Path) -> None:
+    os.environ["DJANGO_SETTINGS_MODULE"] = "scorekeeper.settings"
+    os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
+    os.environ["SECRET_KEY"] = "bench-" + uuid.uuid4().hex * 2
+    os.environ["DEBUG"] = "0"
+    os.environ.setdefault("LOG_LEVEL", "ERROR")
+    if str(REPO_ROOT) not in sys.path:
+        sys.path.insert(0, str(REPO_ROOT))
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+def seed(teams: int, rounds: int, *extra: str) -> int:
+    import io
+
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    started = time.perf_counter()
+    call_command(
+        "seed_concours", *extra, teams=teams, rounds=rounds, planned=rounds + 1, stdout=out,
+        stderr=io.StringIO(),
+    )  # fmt: skip
+    print(f"seeded {teams} teams × {rounds} rounds{''.join(' ' + e for e in extra)}: "
+          f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+    return int(out.getvalue().strip())
+
+
+def standings_timing(pk: int, runs: int) -> tuple[list[float], int, list[str]]:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from scorekeeper.tournaments import selectors
+    from scorekeeper.tournaments.models import Tournament
+
+    samples = []
+    for _ in range(runs + 2):  # two warm-up runs
+        started = time.perf_counter()
+        tournament = Tournament.objects.get(pk=pk)
+        selectors.standings(tournament)
+        samples.append((time.perf_counter() - started) * 1000)
+    with CaptureQueriesContext(connection) as queries:
+        selectors.standings(Tournament.objects.get(pk=pk))
+    return samples[2:], len(queries), [q["sql"] for q in queries.captured_queries]
+
+
+def draw_timing(pk: int, runs: int) -> tuple[list[float], int]:
+    from django.db import transaction
+
+    from scorekeeper.tournaments import services
+    from scorekeeper.tournaments.models import Tournament
+
+    samples, tables = [], 0
+    for _ in range(runs):
+        with transaction.atomic():
+            started = time.perf_counter()
+            round_ = services.draw_round(tournament=Tournament.objects.get(pk=pk))
+            samples.append(time.perf_counter() - started)
+            tables = round_.tables.count()
+            transaction.set_rollback(True)
+    return samples, tables
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--paper", action="store_true", help="seed with typed totals, no deals")
+    parser.add_argument("--show-sql", action="store_true")
+    args = parser.parse_args()
+    extra = ("--paper",) if args.paper else ()
+    with tempfile.TemporaryDirectory() as tmp:
+        setup_django(Path(tmp) / "bench.sqlite3")
+        big = seed(150, 5, *extra)
+        small = seed(8, 5, *extra)
+        under_way = seed(150, 5, "--paper", "--open-last")
+        rows: list[list[str]] = []
+        verdicts: list[str] = []
+        results: dict[str, Any] = {}
+        for label, pk in (("150 teams × 5", big), ("8 teams × 5", small),
+                          ("150 teams, round 5 under way", under_way)):  # fmt: skip
+            samples, queries, sql = standings_timing(pk, args.runs)
+            results[label] = (samples, queries, sql)
+            rows.append([f"standings, {label}", f"{statistics.median(samples):.1f} ms",
+                         f"{percentile(samples, 0.9):.1f} ms", str(queries)])  # fmt: skip
+        draws, tables = draw_timing(big, max(3, args.runs // 10))
+        rows.append([f"draw round 6 ({tables} tables)", f"{statistics.median(draws):.2f} s",
+                     f"{percentile(draws, 0.9):.2f} s", ""])  # fmt: skip
+        print()
+        print_table(["measure", "median", "p90", "queries"], rows, right={1, 2, 3})
+        big_samples, big_queries, big_sql = results["150 teams × 5"]
+        small_queries = results["8 teams × 5"][1]
+        median = statistics.median(big_samples)
+        verdicts.append(
+            f"{'PASS' if median < STANDINGS_BUDGET_MS else 'FAIL'} standings 150 × 5: "
+            f"{median:.1f} ms (budget {STANDINGS_BUDGET_MS:.0f} ms)"
+        )
+        verdicts.append(
+            f"{'PASS' if big_queries == small_queries else 'FAIL'} constant queries: "
+            f"{small_queries} for 8 teams, {big_queries} for 150"
+        )
+        draw = statistics.median(draws)
+        verdicts.append(
+            f"{'PASS' if draw < DRAW_BUDGET_S else 'FAIL'} draw of {tables} tables: "
+            f"{draw:.2f} s (budget {DRAW_BUDGET_S:.0f} s)"
+        )
+        print()
+        print("\n".join(verdicts))
+        if args.show_sql:
+            print_sql("standings, 150 teams × 5", big_sql)
+
+
+if __name__ == "__main__":
+    main()
