@@ -288,6 +288,11 @@ ERRORS: "dict[str, tuple[Promise, dict[str, str]]]" = {
         _("%(active)s active entrants: a round needs at least %(needed)s"),
         {},
     ),
+    # A season's placement table (concours/seasons.py).
+    "points_rise": (
+        _("must not be more than the points of the place before (%(before)s)"),
+        {},
+    ),
 }
 
 
