@@ -218,3 +218,62 @@ def test_the_three_formats(make_user: Callable[[str], User]) -> None:
         services.create_tournament(
             owner=owner, name="Bad", preset="belote", overrides={"rounds": 99}
         )
+
+
+def test_a_melee_concours_and_its_file(make_user: Callable[[str], User]) -> None:
+    owner = make_user("organiser")
+    tournament = services.create_tournament(
+        owner=owner, name="Mêlée du club", preset="melee", overrides={"seed": 11, "rounds": 3}
+    )
+    services.add_entrants_from_text(
+        tournament=tournament, text="\n".join(f"Joueur {i}" for i in range(1, 11))
+    )
+    for number in (1, 2):
+        round_ = services.draw_round(tournament=tournament)
+        assert round_.places.filter(table__isnull=True).count() == 2  # 10 players: 2 byes
+        for table in tables(round_):
+            play_out(table, seed=number)
+        services.close_round(round_=round_)
+    services.add_entrant(tournament=tournament, name="Joueur 11")
+    round3 = services.draw_round(tournament=tournament)
+    play_deals(tables(round3)[0], 4)
+    rows = app_rows(tournament)
+    assert rows == engine_rows(tournament)
+    assert {row["played"] for row in rows} <= {0, 1, 2}
+    document = selectors.export_document(tournament)
+    assert len(document["rounds"][0]["tables"][0]["sides"][0]) == 2  # a pair of players
+    copy = services.import_tournament(owner=owner, text=json.dumps(document))
+    assert app_rows(copy) == rows
+    assert copy.rounds.get(number=3).closed_at is None
+    assert selectors.export_document(copy) == document
+
+
+def test_a_table_follows_its_match(make_user: Callable[[str], User]) -> None:
+    """The cached result is read again whenever the match moves: a deal deleted after the end
+    reopens the table; time called ends it with the totals so far."""
+    from scorekeeper.matches import services as match_services
+
+    from .support import PHONE
+
+    tournament = services.create_tournament(
+        owner=make_user("o"), name="T", preset="belote", overrides={"seed": 1}
+    )
+    services.add_entrants_from_text(tournament=tournament, text="A; a1; a2\nB; b1; b2")
+    table = tables(services.draw_round(tournament=tournament))[0]
+    assert selectors.standings(tournament)[0].played == 0
+    match = play_out(table)
+    assert match.is_finished
+    assert sum(row.played for row in selectors.standings(tournament)) == 2
+    last = match.deal_rows()[-1]
+    match_services.delete_deal(match_id=match.pk, seq=last.seq, expected_version=None,
+                               author=PHONE)  # fmt: skip
+    assert sum(row.played for row in selectors.standings(tournament)) == 0
+    table.refresh_from_db()
+    assert not table.finished and table.deal_count == 11
+    services.call_time(table=table)
+    table.refresh_from_db()
+    match.refresh_from_db()
+    assert table.finished and table.points == (match.total0, match.total1)
+    standings = selectors.standings(tournament)
+    assert sorted(row.points for row in standings) == sorted(table.points)
+    assert ResultChange.objects.filter(table=table, action="time").exists()
