@@ -1,9 +1,16 @@
-"""The paper check's hints (a tournament table's totals against its deals) as gettext
-templates. Error words of both engines are in `scorekeeper/words.py`."""
+"""The paper check's hints (a tournament table's totals against its deals) and the concours
+services' refusals, as gettext templates. Error words of both engines are in
+`scorekeeper/words.py`."""
 
-from django.utils.translation import gettext, ngettext
+from typing import Any
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from scorekeeper.concours import PaperCheck
+from scorekeeper.words import reason
+
+from .services import Refused
 
 
 def paper_warning(check: PaperCheck) -> str | None:
@@ -58,3 +65,42 @@ def paper_warning(check: PaperCheck) -> str | None:
     else:
         text = gettext("%(points)s too many.")
     return str(text) % values
+
+
+# What the concours services refuse (services.Refused codes), as gettext templates.
+REFUSALS: "dict[str, Promise]" = {
+    "unknown_format": gettext_lazy("Unknown format: %(format)s."),
+    "finished": gettext_lazy("This concours is finished."),
+    "melee_no_players": gettext_lazy("In a mêlée each player registers alone: no partners."),
+    "duplicate_name": gettext_lazy("“%(name)s” is already registered."),
+    "round_already_drawn": gettext_lazy("Round %(round)s is already drawn."),
+    "after_last_round": gettext_lazy("The concours has %(rounds)s rounds."),
+    "line_fields": gettext_lazy(
+        "Expected a team and two players separated by “;” (found %(found)s fields)."
+    ),
+    "check_in_closed": gettext_lazy("Check-in is over: round 1 is drawn. Add a late entry."),
+    "already_withdrawn": gettext_lazy("Already withdrawn before round %(round)s."),
+    "round_closed": gettext_lazy("Round %(round)s is closed: correct the result instead."),
+    "table_not_finished": gettext_lazy("Table %(table)s has no result to correct yet."),
+    "no_match": gettext_lazy("Table %(table)s is scored on paper."),
+    "table_finished": gettext_lazy("Table %(table)s is already finished."),
+    "round_open": gettext_lazy("Round %(round)s is not closed yet."),
+    "round_started": gettext_lazy("Round %(round)s has started: a table has a deal or a result."),
+    "not_last_round": gettext_lazy("Only the last round can be drawn again."),
+    "tables_pending": gettext_lazy("Tables still playing: %(tables)s."),
+    "no_round": gettext_lazy("No round has been played yet."),
+}
+
+
+def refusal(error: Refused) -> str:
+    """A refusal of the concours services in the active language; a pasted list's bad line is
+    named ("Line 4: ..."); an engine code (a name too long...) takes the engines' words."""
+    params: dict[str, Any] = dict(error.params)
+    line = params.pop("line", None)
+    if "tables" in params:
+        params["tables"] = ", ".join(str(number) for number in params["tables"])
+    template = REFUSALS.get(error.code)
+    text = str(template) % params if template is not None else reason(error.code, **params)
+    if line is None:
+        return text
+    return gettext("Line %(line)s: %(reason)s") % {"line": line, "reason": text}

@@ -157,3 +157,36 @@ def test_the_seeding_command(make_user: Callable[[str], User]) -> None:
     assert Table.objects.filter(round__tournament=tournament, deal_count=12).count() == 6
     assert len(selectors.standings(tournament)) == 7
     services.draw_round(tournament=tournament)  # a third round may still be drawn
+
+
+def test_every_refusal_has_words() -> None:
+    """Each code the services refuse with is worded (REFUSALS), or is an engine code the engines'
+    words already say."""
+    import re
+    from pathlib import Path
+
+    from scorekeeper.tournaments import texts
+    from scorekeeper.words import ERRORS
+
+    source = Path(services.__file__).read_text(encoding="utf-8")
+    codes = set(re.findall(r'Refused\(\s*"([a-z_]+)"', source))
+    assert len(codes) > 10
+    assert codes <= set(texts.REFUSALS)
+    assert texts.refusal(Refused("tables_pending", round=2, tables=[3, 7])) == (
+        "Tables still playing: 3, 7."
+    )
+    line = LineRefused("too_long", line=4, max=60)
+    assert "too_long" in ERRORS
+    assert texts.refusal(line) == "Line 4: must be at most 60 characters"
+
+
+@pytest.mark.xfail(strict=True, reason="its French is in pending-concours.po until the merge")
+def test_a_refusal_in_french() -> None:
+    from django.utils import translation
+
+    from scorekeeper.tournaments import texts
+
+    with translation.override("fr"):
+        assert texts.refusal(LineRefused("duplicate_name", line=2, name="Les As")) == (
+            "Ligne 2\u00a0: «\u00a0Les As\u00a0» est déjà inscrit."
+        )
