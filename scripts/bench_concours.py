@@ -8,6 +8,8 @@ Then prints the median (and p90) time and the query count of:
 * the standings selector (`tournaments.selectors.standings`) after 5 rounds: budget < 100 ms
   median, the same query count for 8 teams and for 150;
 * the same with a round under way (the sync reads the open tables' matches);
+* the projector poll's change key (`selectors.change_key`, one query): the whole unchanged poll
+  has a 10 ms budget;
 * drawing round 6 (75 tables, 75 matches created): budget < 2 s (each run rolled back).
 
 Run from the repository root:
@@ -35,6 +37,7 @@ from bench_report import percentile, print_sql, print_table
 REPO_ROOT = Path(__file__).resolve().parent.parent
 STANDINGS_BUDGET_MS = 100.0
 DRAW_BUDGET_S = 2.0
+POLL_BUDGET_MS = 10.0
 
 
 def setup_django(db_path: Path) -> None:
@@ -87,6 +90,19 @@ def standings_timing(pk: int, runs: int) -> tuple[list[float], int, list[str]]:
     return samples[2:], len(queries), [q["sql"] for q in queries.captured_queries]
 
 
+def poll_timing(pk: int, runs: int) -> list[float]:
+    from scorekeeper.tournaments import selectors
+    from scorekeeper.tournaments.models import Tournament
+
+    token = Tournament.objects.get(pk=pk).public_token
+    samples = []
+    for _ in range(runs + 2):
+        started = time.perf_counter()
+        selectors.change_key(public_token=token)
+        samples.append((time.perf_counter() - started) * 1000)
+    return samples[2:]
+
+
 def draw_timing(pk: int, runs: int) -> tuple[list[float], int]:
     from django.db import transaction
 
@@ -125,6 +141,9 @@ def main() -> None:
             results[label] = (samples, queries, sql)
             rows.append([f"standings, {label}", f"{statistics.median(samples):.1f} ms",
                          f"{percentile(samples, 0.9):.1f} ms", str(queries)])  # fmt: skip
+        polls = poll_timing(under_way, args.runs)
+        rows.append(["poll key, round 5 under way", f"{statistics.median(polls):.2f} ms",
+                     f"{percentile(polls, 0.9):.2f} ms", "1"])  # fmt: skip
         draws, tables = draw_timing(big, max(3, args.runs // 10))
         rows.append([f"draw round 6 ({tables} tables)", f"{statistics.median(draws):.2f} s",
                      f"{percentile(draws, 0.9):.2f} s", ""])  # fmt: skip
@@ -140,6 +159,11 @@ def main() -> None:
         verdicts.append(
             f"{'PASS' if big_queries == small_queries else 'FAIL'} constant queries: "
             f"{small_queries} for 8 teams, {big_queries} for 150"
+        )
+        poll = statistics.median(polls)
+        verdicts.append(
+            f"{'PASS' if poll < POLL_BUDGET_MS else 'FAIL'} poll key: {poll:.2f} ms "
+            f"(budget {POLL_BUDGET_MS:.0f} ms for the whole unchanged poll)"
         )
         draw = statistics.median(draws)
         verdicts.append(

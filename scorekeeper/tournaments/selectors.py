@@ -10,6 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.db.models import Q, Sum
+
 from scorekeeper import concours
 from scorekeeper.concours import RoundResult, Standing, TableResult, bye_points
 from scorekeeper.matches.models import Deal
@@ -200,3 +202,20 @@ def export_document(tournament: Tournament) -> dict[str, Any]:
     paper totals or its deals."""
     snap = snapshot(tournament, with_results=True)
     return concours.dump_tournament(snap.engine)
+
+
+def change_key(*, public_token: str) -> str | None:
+    """What a standings poll compares (the projector's ETag): the tournament's version and the
+    sum of the versions of the matches of its open rounds (a match's version only grows, so any
+    deal scored anywhere moves it), in one query; None for an unknown token."""
+    found = (
+        Tournament.objects.filter(public_token=public_token)
+        .annotate(
+            moves=Sum("rounds__tables__match__version", filter=Q(rounds__closed_at__isnull=True))
+        )
+        .values_list("version", "moves")
+        .first()
+    )
+    if found is None:
+        return None
+    return f"{found[0]}.{found[1] or 0}"

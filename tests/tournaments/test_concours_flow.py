@@ -205,6 +205,13 @@ def test_the_three_formats(make_user: Callable[[str], User]) -> None:
     settings = coinche.engine_settings
     assert (settings.rounds, settings.partie.target, settings.partie.deals_limit) == (3, 2000, None)
     assert settings.ranking[:2] == ("wins", "points")
+    services.add_entrants_from_text(
+        tournament=coinche, text="\n".join(f"C{i}; X{i}; Y{i}" for i in range(1, 5))
+    )
+    table = tables(services.draw_round(tournament=coinche))[0]
+    assert table.match is not None
+    rules = table.match.engine_rules
+    assert (rules.game, rules.target, rules.deals_limit) == ("coinche", 2000, None)
     melee = services.create_tournament(owner=owner, name="Mêlée", preset="melee")
     assert melee.melee and melee.engine_settings.partie.deals_limit == 12
     services.add_entrants_from_text(

@@ -190,3 +190,19 @@ def test_a_refusal_in_french() -> None:
         assert texts.refusal(LineRefused("duplicate_name", line=2, name="Les As")) == (
             "Ligne 2\u00a0: «\u00a0Les As\u00a0» est déjà inscrit."
         )
+
+
+def test_the_change_key_moves_with_any_deal(make_user: Callable[[str], User]) -> None:
+    """The projector's poll: one query tells whether anything changed."""
+    tournament = concours(make_user("o"), 4)
+    token = tournament.public_token
+    first = selectors.change_key(public_token=token)
+    round1 = services.draw_round(tournament=tournament)
+    drawn = selectors.change_key(public_token=token)
+    assert drawn != first
+    with CaptureQueriesContext(connection) as queries:
+        assert selectors.change_key(public_token=token) == drawn
+    assert len(queries) == 1
+    play_deals(round1.tables.get(number=2), 1)  # a phone scores: no reader has synced yet
+    assert selectors.change_key(public_token=token) != drawn
+    assert selectors.change_key(public_token="nope") is None
