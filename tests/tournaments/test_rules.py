@@ -180,7 +180,6 @@ def test_every_refusal_has_words() -> None:
     assert texts.refusal(line) == "Line 4: must be at most 60 characters"
 
 
-@pytest.mark.xfail(strict=True, reason="its French is in pending-concours.po until the merge")
 def test_a_refusal_in_french() -> None:
     from django.utils import translation
 
