@@ -13,5 +13,6 @@ urlpatterns = [
     path("accounts/", include("scorekeeper.accounts.urls")),
     path("", include("scorekeeper.matches.urls")),
     path("", include("scorekeeper.history.urls")),
+    path("", include("scorekeeper.tournaments.urls")),  # the organiser's desk
     path("", include("scorekeeper.web.urls")),
 ]

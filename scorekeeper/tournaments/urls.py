@@ -1,0 +1,22 @@
+from django.urls import path
+
+from . import views
+
+app_name = "tournaments"
+
+urlpatterns = [
+    path("concours/", views.concours_list, name="list"),
+    path("concours/<int:pk>/", views.desk, name="desk"),
+    path("concours/<int:pk>/add/", views.add_team, name="add"),
+    path("concours/<int:pk>/paste/", views.paste, name="paste"),
+    path("concours/<int:pk>/entrant/<int:number>/check-in/", views.check_in, name="check_in"),
+    path("concours/<int:pk>/entrant/<int:number>/withdraw/", views.withdraw, name="withdraw"),
+    path("concours/<int:pk>/draw/", views.draw, name="draw"),
+    path("concours/<int:pk>/round/<int:round>/close/", views.close_round, name="close"),
+    path(
+        "concours/<int:pk>/round/<int:round>/table/<int:table>/paper/",
+        views.paper,
+        name="paper",
+    ),
+    path("concours/<int:pk>/finish/", views.finish, name="finish"),
+]

@@ -1,0 +1,302 @@
+"""The organiser's desk (issue 15): the organiser's concours, a new one, and each concours's
+page: registration, check-in, draws, the round's board of tables, paper totals, closing, the
+standings. Thin views: a form reads, a service writes, POST-redirect-GET; a refusal is a
+message and changes nothing. Only the concours's owner sees these pages (404 for anyone else)."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from scorekeeper.concours import TournamentError
+from scorekeeper.words import reason
+
+from . import selectors, services
+from .forms import FORMAT_NAMES, NewConcoursForm, PaperForm, PasteForm, TeamForm, settings_words
+from .models import Entrant, Round, Table, Tournament
+from .services import FORMATS, Refused
+from .texts import paper_warning, refusal
+
+
+def _own(request: HttpRequest, pk: int) -> Tournament:
+    """The concours of the signed-in organiser; 404 for anyone else (no hint it exists)."""
+    if not request.user.is_authenticated:
+        raise Http404
+    return get_object_or_404(Tournament, pk=pk, owner=request.user)
+
+
+def _refused(request: HttpRequest, error: Exception) -> None:
+    if isinstance(error, Refused):
+        messages.error(request, refusal(error))
+    elif isinstance(error, TournamentError):
+        messages.error(request, reason(error.code, **error.params))
+
+
+def _back(tournament: Tournament, anchor: str = "") -> HttpResponse:
+    url = reverse("tournaments:desk", args=[tournament.pk])
+    return redirect(f"{url}#{anchor}" if anchor else url)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def concours_list(request: HttpRequest) -> HttpResponse:
+    """The organiser's concours, newest first, and the New concours form."""
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('accounts:login')}?next={request.path}")
+    form = NewConcoursForm(request.POST or None, initial={"preset": "belote"})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            tournament = services.create_tournament(
+                owner=request.user,
+                name=data["name"],
+                preset=data["preset"],
+                date=data["date"],
+                place=data["place"],
+                prizes=data["prizes"],
+            )
+        except Refused as error:
+            form.add_error(None, refusal(error))
+        except TournamentError as error:
+            form.add_error("name", reason(error.code, **error.params))
+        else:
+            return redirect("tournaments:desk", pk=tournament.pk)
+    formats = [(key, FORMAT_NAMES[key], settings_words(values)) for key, values in FORMATS.items()]
+    tournaments = Tournament.objects.filter(owner=request.user).order_by("-created_at")
+    return render(
+        request,
+        "tournaments/desk/list.html",
+        {"form": form, "formats": formats, "tournaments": tournaments},
+    )
+
+
+def _board(round_: Round) -> list[dict[str, Any]]:
+    """The round's tables with their two sides' names and state (three queries)."""
+    tables = list(
+        round_.tables.select_related("match").prefetch_related("places__entrant").order_by("number")
+    )
+    rows = []
+    for table in tables:
+        sides: list[list[str]] = [[], []]
+        for place in sorted(table.places.all(), key=lambda p: p.seat):
+            if place.side is not None:
+                sides[place.side].append(place.entrant.name)
+        match = table.match
+        rows.append(
+            {
+                "table": table,
+                "sides": [" & ".join(names) for names in sides],
+                "deals_limit": match.engine_rules.deals_limit if match is not None else None,
+                "paper_form": PaperForm(prefix=f"t{table.number}"),
+            }
+        )
+    return rows
+
+
+@require_safe
+def desk(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _own(request, pk)
+    snap = selectors.snapshot(tournament)  # syncs the open round's tables first
+    rounds = list(snap.rounds)
+    current = rounds[-1] if rounds else None
+    closed = [r for r in rounds if r.is_closed]
+    rules = tournament.engine_settings
+    standings = None
+    if closed:
+        standings = selectors.standings_rows(tournament, closed[-1].number)
+        names = {e.number: e for e in snap.entrants}
+        for row in standings:
+            row["entrant"] = names.get(row["id"])
+    entrants = list(tournament.entrants.all())
+    finished = tournament.status == Tournament.Status.FINISHED
+    board = _board(current) if current is not None else []
+    all_done = bool(board) and all(row["table"].finished for row in board)
+    context = {
+        "tournament": tournament,
+        "settings_lines": settings_words(tournament.settings),
+        "melee": rules.melee,
+        "entrants": entrants,
+        "drawn": len(rounds),
+        "rounds_planned": rules.rounds,
+        "current": current,
+        "board": board,
+        "byes": _byes(current, snap.entrants) if current is not None else [],
+        "can_draw": not finished
+        and (current is None or current.is_closed)
+        and len(rounds) < rules.rounds,
+        "can_close": current is not None and not current.is_closed and all_done,
+        "can_finish": not finished and current is not None and current.is_closed,
+        "finished": finished,
+        "standings": standings,
+        "standings_round": closed[-1].number if closed else None,
+        "team_form": TeamForm(),
+        "paste_form": PasteForm(),
+    }
+    return render(request, "tournaments/desk/desk.html", context)
+
+
+def _byes(round_: Round, entrants: tuple[Entrant, ...]) -> list[str]:
+    by_pk = {e.pk: e.name for e in entrants}
+    return [by_pk.get(pk, "") for pk in round_.places.filter(table__isnull=True).values_list(
+        "entrant_id", flat=True)]  # fmt: skip
+
+
+@require_POST
+def add_team(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _own(request, pk)
+    form = TeamForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Type the team's name and its two players."))
+        return _back(tournament, "registration")
+    data = form.cleaned_data
+    players = ("", "") if tournament.melee else (data["player1"], data["player2"])
+    try:
+        entrant = services.add_entrant(tournament=tournament, name=data["name"], players=players)
+    except (Refused, TournamentError) as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("“%(name)s” is registered.") % {"name": entrant.name})
+    return _back(tournament, "registration")
+
+
+@require_POST
+def paste(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _own(request, pk)
+    form = PasteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Paste at least one line."))
+        return _back(tournament, "registration")
+    try:
+        added = services.add_entrants_from_text(
+            tournament=tournament, text=form.cleaned_data["text"]
+        )
+    except (Refused, TournamentError) as error:
+        _refused(request, error)
+        messages.info(request, _("Nothing was added: correct the line and paste the list again."))
+    else:
+        messages.success(request, _("%(count)s added.") % {"count": len(added)})
+    return _back(tournament, "registration")
+
+
+def _entrant(tournament: Tournament, number: int) -> Entrant:
+    entrant = get_object_or_404(Entrant, tournament=tournament, number=number)
+    entrant.tournament = tournament
+    return entrant
+
+
+@require_POST
+def check_in(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = _own(request, pk)
+    entrant = _entrant(tournament, number)
+    present = request.POST.get("present")
+    if present not in ("1", "0"):
+        raise Http404
+    try:
+        services.check_in(entrant=entrant, present=present == "1")
+    except Refused as error:
+        _refused(request, error)
+    return _back(tournament, "registration")
+
+
+@require_POST
+def withdraw(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    tournament = _own(request, pk)
+    entrant = _entrant(tournament, number)
+    try:
+        if request.POST.get("cancel"):
+            services.cancel_withdrawal(entrant=entrant)
+        else:
+            services.withdraw(entrant=entrant)
+    except Refused as error:
+        _refused(request, error)
+    return _back(tournament, "registration")
+
+
+@require_POST
+def draw(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _own(request, pk)
+    try:
+        round_ = services.draw_round(tournament=tournament)
+    except (Refused, TournamentError) as error:
+        _refused(request, error)
+        return _back(tournament)
+    messages.success(request, _("Round %(round)s is drawn.") % {"round": round_.number})
+    if round_.rematches:
+        messages.warning(
+            request,
+            _("Teams meeting again that the draw could not avoid: %(count)s.")
+            % {"count": round_.rematches},
+        )
+    return _back(tournament, "board")
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_.tournament = tournament
+    return round_
+
+
+@require_POST
+def paper(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse:
+    tournament = _own(request, pk)
+    round_ = _round(tournament, round)
+    row = get_object_or_404(Table, round=round_, number=table)
+    row.round = round_
+    form = PaperForm(request.POST, prefix=f"t{table}")
+    if not form.is_valid():
+        messages.error(
+            request,
+            _("Table %(table)s: type both totals as whole numbers from 0 to 100000.")
+            % {"table": table},
+        )
+        return _back(tournament, f"table-{table}")
+    data = form.cleaned_data
+    try:
+        check = services.record_paper_totals(
+            table=row,
+            totals=(data["points0"], data["points1"]),
+            belotes=data["belotes"] or 0,
+            capots=data["capots"] or 0,
+            author=request.user,  # type: ignore[arg-type]
+        )
+    except (Refused, TournamentError) as error:
+        _refused(request, error)
+        return _back(tournament, f"table-{table}")
+    warning = paper_warning(check) if check is not None else None
+    if warning:
+        messages.warning(
+            request,
+            _("Table %(table)s: totals saved. Check the sheet: %(warning)s")
+            % {"table": table, "warning": warning},
+        )
+    else:
+        messages.success(request, _("Table %(table)s: totals saved.") % {"table": table})
+    return _back(tournament, f"table-{table}")
+
+
+@require_POST
+def close_round(request: HttpRequest, pk: int, round: int) -> HttpResponse:
+    tournament = _own(request, pk)
+    round_ = _round(tournament, round)
+    try:
+        services.close_round(round_=round_)
+    except Refused as error:
+        _refused(request, error)
+        return _back(tournament, "board")
+    messages.success(request, _("Round %(round)s is closed.") % {"round": round_.number})
+    return _back(tournament, "standings")
+
+
+@require_POST
+def finish(request: HttpRequest, pk: int) -> HttpResponse:
+    tournament = _own(request, pk)
+    try:
+        services.finish(tournament=tournament)
+    except Refused as error:
+        _refused(request, error)
+        return _back(tournament)
+    messages.success(request, _("The concours is finished: here is the final ranking."))
+    return _back(tournament, "standings")
