@@ -15,4 +15,5 @@ urlpatterns = [
     path("", include("scorekeeper.history.urls")),
     path("", include("scorekeeper.tournaments.urls")),  # the organiser's desk
     path("", include("scorekeeper.web.urls")),
+    path("c/", include("scorekeeper.tournaments.public_urls")),  # a concours's public pages
 ]
