@@ -127,7 +127,7 @@ class TeamForm(forms.Form):
 
 class PasteForm(forms.Form):
     text = forms.CharField(
-        label=_("Paste a list"),
+        label=_("The list"),
         widget=forms.Textarea(attrs={"rows": 5}),
         help_text=_("One team a line: “Team; Player 1; Player 2” (or a tab, or commas)."),
     )
