@@ -96,26 +96,33 @@ def new_phone(browser: Browser) -> Iterator[NewPhone]:
         )
         context.set_default_timeout(10_000)
         contexts.append(context)
-        page = context.new_page()
-        # Problems seen by the page: script errors, htmx errors, server errors (5xx). htmx logs
-        # an aborted request (a tap on Save while a preview is still loading, the page
-        # navigates) as an error too: that one is harmless and not kept.
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
-
-        def on_console(msg: ConsoleMessage) -> None:
-            if msg.type == "error" and not msg.text.startswith(HARMLESS_CONSOLE):
-                errors.append(f"console: {msg.text}")
-
-        page.on("console", on_console)
-        page.on(
-            "response",
-            lambda r: errors.append(f"HTTP {r.status} {r.url}") if r.status >= 500 else None,
-        )
-        _PAGE_ERRORS[page] = errors
-        return page
+        return watch(context.new_page())
 
     yield open_phone
+    close_phones(contexts)
+
+
+def watch(page: Page) -> Page:
+    """Keeps the problems `page` meets for `page_errors`: script errors, htmx errors, server
+    errors (5xx). htmx logs an aborted request (a tap on Save while a preview is still loading,
+    the page navigates) as an error too: that one is harmless and not kept."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
+
+    def on_console(msg: ConsoleMessage) -> None:
+        if msg.type == "error" and not msg.text.startswith(HARMLESS_CONSOLE):
+            errors.append(f"console: {msg.text}")
+
+    page.on("console", on_console)
+    page.on(
+        "response",
+        lambda r: errors.append(f"HTTP {r.status} {r.url}") if r.status >= 500 else None,
+    )
+    _PAGE_ERRORS[page] = errors
+    return page
+
+
+def close_phones(contexts: list[BrowserContext]) -> None:
     for context in contexts:
         for page in context.pages:
             _PAGE_ERRORS.pop(page, None)

@@ -23,7 +23,17 @@ from scorekeeper.matches.services import Author, create_match, record_deal
 from scorekeeper.scoring import parse_deal
 from scorekeeper.scoring.rules import PRESETS
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, SHOTS, chip, layout_problems
+from .conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    SHOTS,
+    chip,
+    close_phones,
+    layout_problems,
+    page_errors,
+    watch,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -73,24 +83,10 @@ def big_phone(browser: Browser, tmp_path: Path) -> Iterator[Callable[..., Page]]
         )
         context.set_default_timeout(10_000)
         contexts.append(context)
-        page = context.pages[0] if context.pages else context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda error: errors.append(f"pageerror: {error}"))
-        page.on(
-            "response",
-            lambda r: errors.append(f"HTTP {r.status} {r.url}") if r.status >= 500 else None,
-        )
-        _ERRORS[page] = errors
-        return page
+        return watch(context.pages[0] if context.pages else context.new_page())
 
     yield open_phone
-    for context in contexts:
-        for page in context.pages:
-            _ERRORS.pop(page, None)
-        context.close()
-
-
-_ERRORS: dict[Page, list[str]] = {}
+    close_phones(contexts)
 
 
 def root_font_px(page: Page) -> float:
@@ -217,7 +213,7 @@ def test_every_page_fits_360_px_with_large_text(
     look("20-player", f"/players/{player.pk}/")
     look("21-deleted", "/history/deleted/")
     look("22-restore", "/history/restore/")
-    assert _ERRORS[page] == []
+    assert page_errors(page) == []
     assert not problems, "\n".join(f"{step}: {found}" for step, found in problems.items())
 
 
