@@ -18,5 +18,16 @@ urlpatterns = [
         views.paper,
         name="paper",
     ),
+    path(
+        "concours/<int:pk>/round/<int:round>/table/<int:table>/time/",
+        views.call_time,
+        name="call_time",
+    ),
+    path(
+        "concours/<int:pk>/round/<int:round>/table/<int:table>/correct/",
+        views.correct,
+        name="correct",
+    ),
+    path("concours/<int:pk>/round/<int:round>/redraw/", views.redraw, name="redraw"),
     path("concours/<int:pk>/finish/", views.finish, name="finish"),
 ]

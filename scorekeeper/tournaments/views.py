@@ -91,6 +91,7 @@ def _board(round_: Round) -> list[dict[str, Any]]:
                 "sides": [" & ".join(names) for names in sides],
                 "deals_limit": match.engine_rules.deals_limit if match is not None else None,
                 "paper_form": PaperForm(prefix=f"t{table.number}"),
+                "correct_form": PaperForm(prefix=f"c{table.number}"),
             }
         )
     return rows
@@ -127,6 +128,11 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "can_draw": not finished
         and (current is None or current.is_closed)
         and len(rounds) < rules.rounds,
+        "can_redraw": current is not None
+        and not current.is_closed
+        and not any(row["table"].finished or row["table"].deal_count for row in board),
+        "public_url": reverse("concours_public:standings", args=[tournament.public_token]),
+        "projector_url": reverse("concours_public:projector", args=[tournament.public_token]),
         "can_close": current is not None and not current.is_closed and all_done,
         "can_finish": not finished and current is not None and current.is_closed,
         "finished": finished,
@@ -275,6 +281,68 @@ def paper(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse
     else:
         messages.success(request, _("Table %(table)s: totals saved.") % {"table": table})
     return _back(tournament, f"table-{table}")
+
+
+def _table(tournament: Tournament, round_number: int, number: int) -> Table:
+    round_ = _round(tournament, round_number)
+    table = get_object_or_404(Table, round=round_, number=number)
+    table.round = round_
+    return table
+
+
+@require_POST
+def call_time(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse:
+    """Time is up at a table: its partie ends with the deals played."""
+    tournament = _own(request, pk)
+    row = _table(tournament, round, table)
+    try:
+        services.call_time(table=row, author=request.user)  # type: ignore[arg-type]
+    except Refused as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("Table %(table)s: time called.") % {"table": table})
+    return _back(tournament, f"table-{table}")
+
+
+@require_POST
+def correct(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse:
+    """A finished table's result replaced by two totals (logged with the result before)."""
+    tournament = _own(request, pk)
+    row = _table(tournament, round, table)
+    form = PaperForm(request.POST, prefix=f"c{table}")
+    if not form.is_valid():
+        messages.error(
+            request,
+            _("Table %(table)s: type both totals as whole numbers from 0 to 100000.")
+            % {"table": table},
+        )
+        return _back(tournament, f"table-{table}")
+    data = form.cleaned_data
+    try:
+        services.correct_result(
+            table=row,
+            totals=(data["points0"], data["points1"]),
+            author=request.user,  # type: ignore[arg-type]
+        )
+    except (Refused, TournamentError) as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("Table %(table)s: result corrected.") % {"table": table})
+    return _back(tournament, f"table-{table}")
+
+
+@require_POST
+def redraw(request: HttpRequest, pk: int, round: int) -> HttpResponse:
+    """Draw the last round again, before any of its tables has a deal or a result."""
+    tournament = _own(request, pk)
+    round_ = _round(tournament, round)
+    try:
+        services.redraw_round(round_=round_)
+    except (Refused, TournamentError) as error:
+        _refused(request, error)
+    else:
+        messages.success(request, _("Round %(round)s is drawn again.") % {"round": round})
+    return _back(tournament, "board")
 
 
 @require_POST

@@ -240,6 +240,13 @@ def _every_url(tournament: Tournament) -> list[tuple[str, str, dict[str, str]]]:
             desk_url(tournament, "paper", round=1, table=1),
             {"t1-points0": "1000", "t1-points1": "944"},
         ),
+        ("post", desk_url(tournament, "call_time", round=1, table=2), {}),
+        (
+            "post",
+            desk_url(tournament, "correct", round=1, table=1),
+            {"c1-points0": "900", "c1-points1": "1044"},
+        ),
+        ("post", desk_url(tournament, "redraw", round=1), {}),
         ("post", desk_url(tournament, "close", round=1), {}),
         ("post", desk_url(tournament, "finish"), {}),
     ]
@@ -321,3 +328,39 @@ def test_the_desk_in_french(organiser: User, client: Client) -> None:
     html = client.get(desk_url(tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Tirer la partie 1" in html and "Coller une liste" in html
     assert "1re partie tirée au sort, les suivantes selon le classement" in html
+
+
+def test_redraw_call_time_and_correct(organiser: User, client: Client) -> None:
+    tournament = new_concours(client)
+    post(client, desk_url(tournament, "paste"), {"text": TEAMS})
+    html = post(client, desk_url(tournament, "draw"))
+    assert tournament.public_token in html  # the public standings and the projector
+    first = Round.objects.get(tournament=tournament, number=1)
+    old_matches = set(first.tables.values_list("match_id", flat=True))
+    html = post(client, desk_url(tournament, "redraw", round=1))
+    assert "Round 1 is drawn again." in html
+    round1 = Round.objects.get(tournament=tournament, number=1)
+    assert not old_matches & set(round1.tables.values_list("match_id", flat=True))
+
+    tables = list(round1.tables.order_by("number"))
+    play_deals(tables[0], 5)
+    html = page(client, desk_url(tournament))
+    assert "Draw round 1 again" not in html
+    html = post(client, desk_url(tournament, "redraw", round=1))
+    assert "Round 1 has started" in html
+    html = post(client, desk_url(tournament, "call_time", round=1, table=1))
+    assert "Table 1: time called." in html
+    tables[0].refresh_from_db()
+    assert tables[0].finished and tables[0].ended and tables[0].deal_count == 5
+    html = post(client, desk_url(tournament, "call_time", round=1, table=1))
+    assert "Table 1 is already finished." in html
+
+    html = post(client, desk_url(tournament, "correct", round=1, table=2),
+                {"c2-points0": "900", "c2-points1": "1044"})  # fmt: skip
+    assert "Table 2 has no result to correct yet." in html
+    html = post(client, desk_url(tournament, "correct", round=1, table=1),
+                {"c1-points0": "900", "c1-points1": "1044"})  # fmt: skip
+    assert "Table 1: result corrected." in html
+    tables[0].refresh_from_db()
+    assert tables[0].points == (900, 1044) and tables[0].winner == 1
+    assert tables[0].changes.filter(action="correction").count() == 1
