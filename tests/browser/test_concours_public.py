@@ -1,0 +1,139 @@
+"""The public side of a concours in a browser: the projector at 1920x1080 (the ranking a page at
+a time, the tables still playing, updated by its poll, 304 while nothing changes) and the public
+page on a phone at 360 px with Find my table."""
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Browser, Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.models import Round, Tournament
+
+from ..tournaments.support import play_deals, play_out
+from .conftest import SHOTS, Shot, page_errors
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.filterwarnings("ignore:No directory at"),
+]
+
+
+def concours(owner: User, teams: int) -> tuple[Tournament, Round]:
+    """A concours of `teams` teams in round 1: the first tables finished, one under way."""
+    tournament = services.create_tournament(
+        owner=owner,
+        name="Concours de la Saint-Martin",
+        preset="belote",
+        overrides={"seed": 1111},
+        place="Salle des fêtes",
+        prizes={1: "A ham"},
+    )
+    names = ["Les As", "Pique Dame", "Trèfle", "Carreau", "Cœur", "Atout", "Belote", "Rebelote"]
+    lines = [
+        f"{names[i % 8]} {i // 8 + 1}; Player {2 * i}; Player {2 * i + 1}" for i in range(teams)
+    ]
+    services.add_entrants_from_text(tournament=tournament, text="\n".join(lines))
+    round_ = services.draw_round(tournament=tournament)
+    tables = list(round_.tables.order_by("number"))
+    for table in tables[: len(tables) // 2]:
+        play_out(table, seed=1)
+    play_deals(tables[-2], 3)
+    return tournament, round_
+
+
+@pytest.fixture
+def wall(browser: Browser) -> Iterator[Page]:
+    """The projector: a 1920x1080 screen."""
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, locale="en-GB")
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+def test_the_projector_pages_and_polls(
+    wall: Page, live_server: LiveServer, make_user: Callable[[str], User]
+) -> None:
+    tournament, round_ = concours(make_user("organiser"), teams=40)
+    # What the server answered each poll, as Chromium's network layer saw it (a 304 is then
+    # served to htmx from the browser's cache as the 200 it revalidated).
+    polls: list[int] = []
+    asked: set[str] = set()
+    cdp = wall.context.new_cdp_session(wall)
+    cdp.send("Network.enable")
+
+    def sent(event: dict[str, Any]) -> None:
+        request = event["request"]
+        if "/projector/" in request["url"] and "hx-request" in {
+            h.lower() for h in request["headers"]
+        }:
+            asked.add(event["requestId"])
+
+    def answered(event: dict[str, Any]) -> None:
+        if event["requestId"] in asked:
+            polls.append(event["statusCode"])
+
+    cdp.on("Network.requestWillBeSent", sent)
+    cdp.on("Network.responseReceivedExtraInfo", answered)
+    wall.clock.install()
+    wall.goto(f"{live_server.url}/c/{tournament.public_token}/projector/")
+    pages = wall.locator(".proj-page")
+    expect(pages).to_have_count(3)  # 40 teams, 16 a page
+    expect(pages.nth(0)).to_be_visible()
+    expect(pages.nth(1)).to_be_hidden()
+    expect(wall.get_by_text("Round 1 of 4")).to_be_visible()
+    expect(wall.get_by_text("10 tables still playing")).to_be_visible()
+    # One screen, nothing to scroll.
+    assert wall.evaluate("document.documentElement.scrollHeight") <= 1080
+    assert wall.evaluate("document.documentElement.scrollWidth") <= 1920
+    wall.screenshot(path=str(SHOTS / "concours-projector-01-page1.png"))
+
+    # Ten seconds later: the next page of the ranking, and a poll answered 304 (no change).
+    wall.clock.run_for(10_500)
+    expect(pages.nth(1)).to_be_visible()
+    expect(pages.nth(0)).to_be_hidden()
+    expect(wall.get_by_text("Page 2 of 3")).to_be_visible()
+    wall.clock.run_for(10_000)
+    expect(pages.nth(2)).to_be_visible()
+    wall.screenshot(path=str(SHOTS / "concours-projector-02-page3.png"))
+
+    # A poll with nothing new: 304 on the wire (htmx gets the cached fragment).
+    # A table scores its first deal: the next poll brings it.
+    table = round_.tables.order_by("number").last()
+    assert table is not None
+    play_deals(table, 1, seed=5)
+    wall.clock.run_for(10_000)
+    expect(wall.locator(".proj-playing li").last).to_contain_text("1 deal")
+    # Still on a page of the ranking after the swap (the rotation goes on: page 1 again).
+    expect(wall.locator(".proj-page:visible")).to_have_count(1)
+    for _ in range(50):  # the network events of the last poll may come a moment later
+        if len(polls) >= 3:
+            break
+        wall.wait_for_timeout(100)
+    assert polls[:2] == [200, 304] and polls[-1] == 200, polls
+
+
+def test_the_public_page_on_a_phone(
+    phone: Page, live_server: LiveServer, shot: Shot, make_user: Callable[[str], User]
+) -> None:
+    tournament, round_ = concours(make_user("organiser"), teams=9)
+    phone.goto(f"{live_server.url}/c/{tournament.public_token}/")
+    expect(phone.get_by_role("heading", name="Concours de la Saint-Martin")).to_be_visible()
+    expect(phone.get_by_text("Round 1 of 4")).to_be_visible()
+    expect(phone.locator("table.pub-standings tbody tr")).to_have_count(9)
+    shot(phone, "01-standings")
+
+    place = round_.places.filter(table__number=2, side=1).get()
+    opponent = round_.places.filter(table__number=2, side=0).get().entrant
+    phone.get_by_label("Find my table: your team or your name").fill(place.entrant.player1)
+    phone.get_by_role("button", name="Find").click()
+    mine = phone.locator(".pub-mine")
+    expect(mine).to_contain_text("Round 1: table 2")
+    expect(mine).to_contain_text(f"Against: {opponent.name}")
+    expect(mine).to_contain_text("Place so far:")
+    shot(phone, "02-my-table")
+    assert not page_errors(phone)
