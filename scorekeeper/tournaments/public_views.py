@@ -41,6 +41,7 @@ CRITERIA: "dict[str, Promise]" = {
 }
 PROJECTOR_ROWS = 16  # ranking rows a 1080-pixel-high page shows in big type
 MAX_QUERY = 60
+MAX_PICKS = 12  # names offered when several fit what was typed
 
 
 def _tag(request: HttpRequest, key: str, page: str) -> str:
@@ -226,7 +227,8 @@ def standings_page(request: HttpRequest, token: str) -> HttpResponse:
         "board": board,
         "tournament": tournament,
         "query": query,
-        "matches": matches,
+        "matches": matches[:MAX_PICKS],
+        "more": max(len(matches) - MAX_PICKS, 0),
         "me": me,
         "my_seat": board.seat(me.number) if me is not None else None,
         "my_row": board.ranks.get(me.number) if me is not None else None,

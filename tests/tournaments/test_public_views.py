@@ -256,6 +256,14 @@ def test_queries_do_not_grow_with_the_teams(
     assert counts == [7, 7, 7, 7]
 
 
+def test_find_my_table_offers_a_few_names_at_most(
+    client: Client, make_user: Callable[[str], User]
+) -> None:
+    tournament = concours(make_user("big"), teams=40)
+    html = client.get(page_url(tournament, q="team")).text
+    assert html.count("?q=Team%20") == 12 and "And 28 more: type more of the name." in html
+
+
 def test_the_projector_pages_a_long_ranking(
     client: Client, make_user: Callable[[str], User]
 ) -> None:
