@@ -134,7 +134,10 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "public_url": reverse("concours_public:standings", args=[tournament.public_token]),
         "projector_url": reverse("concours_public:projector", args=[tournament.public_token]),
         "can_close": current is not None and not current.is_closed and all_done,
-        "can_finish": not finished and current is not None and current.is_closed,
+        "can_finish": not finished
+        and current is not None
+        and current.is_closed
+        and len(rounds) == rules.rounds,
         "finished": finished,
         "standings": standings,
         "standings_round": closed[-1].number if closed else None,

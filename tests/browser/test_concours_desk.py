@@ -1,6 +1,7 @@
 """Issue 15, the organiser's desk on a 360 px phone: signed in, Concours from the top bar, a
 new concours from a ready format, a pasted list of nine teams, round 1 drawn: the board of
-tables with their scoreboard links, and paper totals with the paper check's warning. Every
+tables with their scoreboard links, paper totals (one with the paper check's warning), the
+round closed, its standings (phone and laptop), round 2 drawn and a table's scoreboard. Every
 screen photographed and checked for sideways scrolling and small targets."""
 
 import re
@@ -13,7 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.tournaments.models import Round, Tournament
 from tests.factories import PASSWORD, UserFactory
 
-from .conftest import NewPhone, Shot, page_errors
+from .conftest import SHOTS, NewPhone, Shot, page_errors
 
 pytestmark = [
     pytest.mark.browser,
@@ -37,7 +38,7 @@ TEAMS = "\n".join(
 )
 
 
-def test_create_a_concours_and_draw_round_1(
+def test_create_a_concours_and_draw_rounds(
     live_server: LiveServer, new_phone: NewPhone, shot: Shot
 ) -> None:
     user: User = UserFactory.create(username="organiser")
@@ -82,10 +83,28 @@ def test_create_a_concours_and_draw_round_1(
     expect(page.locator("#table-1 .board-state")).to_have_text("typed by hand")
     shot(page, "05-paper-warning")
 
+    for number in (2, 3, 4):
+        table = page.locator(f"#table-{number}")
+        table.get_by_text("Type the paper sheet's totals").click()
+        table.get_by_label("Points, side 1").fill("1000")
+        table.get_by_label("Points, side 2").fill("944")
+        table.get_by_role("button", name=f"Save table {number}").click()
+        expect(page.locator(".messages")).to_contain_text(f"Table {number}: totals saved.")
+    page.get_by_role("button", name="Close round 1").click()
+    expect(page.get_by_role("heading", name="Standings after round 1")).to_be_visible()
+    expect(page.locator(".desk-standings tbody tr")).to_have_count(9)
+    shot(page, "06-standings")
+    page.set_viewport_size({"width": 1280, "height": 800})  # the organiser's laptop
+    page.screenshot(path=str(SHOTS / "test_create_a_concours_and_draw_rounds-07-laptop.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    page.set_viewport_size({"width": 360, "height": 740})
+    page.get_by_role("button", name="Draw round 2").click()
+    expect(page.locator(".messages")).to_contain_text("Round 2 is drawn.")
+
     tournament = Tournament.objects.get(owner=user)
     assert Round.objects.get(tournament=tournament, number=1).tables.count() == 4
     assert tournament.prizes == {"1": "A ham", "2": "Two bottles"}
     page.locator("#table-2").get_by_role("link", name="Open its scoreboard").click()
     page.wait_for_url(re.compile(r"/score/[^/]+/$"))
-    shot(page, "06-table-2-scoreboard")
+    shot(page, "08-round-2-table-2-scoreboard")
     assert page_errors(page) == []

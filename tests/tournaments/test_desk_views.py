@@ -138,7 +138,7 @@ def test_a_concours_through_the_desk(organiser: User, client: Client) -> None:
     html = post(client, desk_url(tournament, "close", round=1))
     assert "Round 1 is closed." in html
     assert "Standings after round 1" in html and "Opponents' wins" in html
-    assert "Draw round 2" in html
+    assert "Draw round 2" in html and "Finish the concours" not in html
 
     # Round 2 with a late entry, tables scored by their phones.
     html = post(client, desk_url(tournament, "add"),
