@@ -29,5 +29,6 @@ urlpatterns = [
         name="correct",
     ),
     path("concours/<int:pk>/round/<int:round>/redraw/", views.redraw, name="redraw"),
+    path("concours/<int:pk>/round/<int:round>/swap/", views.swap, name="swap"),
     path("concours/<int:pk>/finish/", views.finish, name="finish"),
 ]

@@ -115,6 +115,12 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     finished = tournament.status == Tournament.Status.FINISHED
     board = _board(current) if current is not None else []
     all_done = bool(board) and all(row["table"].finished for row in board)
+    untouched = (
+        current is not None
+        and not current.is_closed
+        and not any(row["table"].finished or row["table"].deal_count for row in board)
+    )
+    seated = _seated(current) if current is not None and untouched else set()
     context = {
         "tournament": tournament,
         "settings_lines": settings_words(tournament.settings),
@@ -125,12 +131,13 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "current": current,
         "board": board,
         "byes": _byes(current, snap.entrants) if current is not None else [],
+        "in_round": sorted(
+            (e for e in snap.entrants if e.pk in seated), key=lambda e: e.name.casefold()
+        ),
         "can_draw": not finished
         and (current is None or current.is_closed)
         and len(rounds) < rules.rounds,
-        "can_redraw": current is not None
-        and not current.is_closed
-        and not any(row["table"].finished or row["table"].deal_count for row in board),
+        "can_redraw": untouched,
         "public_url": reverse("concours_public:standings", args=[tournament.public_token]),
         "projector_url": reverse("concours_public:projector", args=[tournament.public_token]),
         "can_close": current is not None and not current.is_closed and all_done,
@@ -145,6 +152,10 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "paste_form": PasteForm(),
     }
     return render(request, "tournaments/desk/desk.html", context)
+
+
+def _seated(round_: Round) -> set[int]:
+    return set(round_.places.values_list("entrant_id", flat=True))
 
 
 def _byes(round_: Round, entrants: tuple[Entrant, ...]) -> list[str]:
@@ -345,6 +356,36 @@ def redraw(request: HttpRequest, pk: int, round: int) -> HttpResponse:
         _refused(request, error)
     else:
         messages.success(request, _("Round %(round)s is drawn again.") % {"round": round})
+    return _back(tournament, "board")
+
+
+@require_POST
+def swap(request: HttpRequest, pk: int, round: int) -> HttpResponse:
+    """Swap two entrants' places (tables, or a table and a bye) before any result."""
+    tournament = _own(request, pk)
+    round_ = _round(tournament, round)
+    numbers = {request.POST.get("first", ""), request.POST.get("second", "")}
+    seated = {
+        str(number): entrant
+        for number, entrant in (
+            (place.entrant.number, place.entrant)
+            for place in round_.places.select_related("entrant")
+        )
+    }
+    if len(numbers) != 2 or not numbers <= seated.keys():
+        messages.error(request, _("Pick two different teams of this round."))
+        return _back(tournament, "board")
+    first, second = (seated[n] for n in sorted(numbers))
+    try:
+        services.swap_entrants(round_=round_, first=first, second=second)
+    except Refused as error:
+        _refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("“%(first)s” and “%(second)s” swapped places.")
+            % {"first": first.name, "second": second.name},
+        )
     return _back(tournament, "board")
 
 

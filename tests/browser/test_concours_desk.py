@@ -72,6 +72,9 @@ def test_create_a_concours_and_draw_rounds(
     expect(page.locator(".board-table")).to_have_count(4)
     expect(page.locator(".board-state").first).to_have_text("not started")
     shot(page, "04-round-1")
+    page.get_by_text("Swap two teams").click()
+    expect(page.get_by_label("with this one")).to_be_visible()
+    shot(page, "04b-swap")
 
     first = page.locator("#table-1")
     first.get_by_text("Type the paper sheet's totals").click()

@@ -247,6 +247,7 @@ def _every_url(tournament: Tournament) -> list[tuple[str, str, dict[str, str]]]:
             {"c1-points0": "900", "c1-points1": "1044"},
         ),
         ("post", desk_url(tournament, "redraw", round=1), {}),
+        ("post", desk_url(tournament, "swap", round=1), {"first": "1", "second": "2"}),
         ("post", desk_url(tournament, "close", round=1), {}),
         ("post", desk_url(tournament, "finish"), {}),
     ]
@@ -364,3 +365,28 @@ def test_redraw_call_time_and_correct(organiser: User, client: Client) -> None:
     tables[0].refresh_from_db()
     assert tables[0].points == (900, 1044) and tables[0].winner == 1
     assert tables[0].changes.filter(action="correction").count() == 1
+
+
+def test_swap_two_teams_before_any_result(organiser: User, client: Client) -> None:
+    tournament = new_concours(client)
+    post(client, desk_url(tournament, "paste"), {"text": TEAMS})
+    post(client, desk_url(tournament, "check_in", number=10), {"present": "0"})
+    html = post(client, desk_url(tournament, "draw"))
+    assert "Swap two teams" in html
+    round1 = Round.objects.get(tournament=tournament, number=1)
+    bye = round1.places.get(table__isnull=True).entrant
+    seated = round1.places.get(table__number=1, side=0).entrant
+    html = post(client, desk_url(tournament, "swap", round=1),
+                {"first": str(bye.number), "second": str(seated.number)})  # fmt: skip
+    assert f"“{bye.name}” and “{seated.name}” swapped places." in html
+    assert round1.places.get(table__isnull=True).entrant == seated
+    assert round1.places.get(table__number=1, side=0).entrant == bye
+    # The same team twice, a team not in the round: refused, nothing moves.
+    absent = tournament.entrants.get(number=10)
+    for data in ({"first": "1", "second": "1"}, {"first": "1", "second": str(absent.number)}):
+        html = post(client, desk_url(tournament, "swap", round=1), data)
+        assert "Pick two different teams of this round." in html
+    assert round1.places.get(table__isnull=True).entrant == seated
+    play_deals(round1.tables.get(number=2), 1)
+    html = post(client, desk_url(tournament, "swap", round=1), {"first": "1", "second": "2"})
+    assert "Round 1 has started" in html and "Swap two teams" not in html
