@@ -120,9 +120,23 @@ class NewConcoursForm(forms.Form):
 class TeamForm(forms.Form):
     """A team in one line (à la mêlée, a player: the name alone)."""
 
-    name = forms.CharField(label=_("Team"), max_length=MAX_NAME)
-    player1 = forms.CharField(label=_("Player 1"), max_length=MAX_NAME, required=False)
-    player2 = forms.CharField(label=_("Player 2"), max_length=MAX_NAME, required=False)
+    name = forms.CharField(
+        label=_("Team"),
+        max_length=MAX_NAME,
+        widget=forms.TextInput(attrs={"list": "past-teams", "autocomplete": "off"}),
+    )
+    player1 = forms.CharField(
+        label=_("Player 1"),
+        max_length=MAX_NAME,
+        required=False,
+        widget=forms.TextInput(attrs={"list": "past-players", "autocomplete": "off"}),
+    )
+    player2 = forms.CharField(
+        label=_("Player 2"),
+        max_length=MAX_NAME,
+        required=False,
+        widget=forms.TextInput(attrs={"list": "past-players", "autocomplete": "off"}),
+    )
 
 
 class PasteForm(forms.Form):

@@ -149,9 +149,32 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "standings": standings,
         "standings_round": closed[-1].number if closed else None,
         "team_form": TeamForm(),
+        "past": _past_names(tournament) if not finished else ([], []),
         "paste_form": PasteForm(),
     }
     return render(request, "tournaments/desk/desk.html", context)
+
+
+PAST_NAMES = 500
+
+
+def _past_names(tournament: Tournament) -> tuple[list[str], list[str]]:
+    """The team and player names of the organiser's other concours, newest first (suggested in
+    the one-line form), in one query."""
+    rows = (
+        Entrant.objects.filter(tournament__owner_id=tournament.owner_id)
+        .exclude(tournament=tournament)
+        .order_by("-created_at")
+        .values_list("name", "player1", "player2")[:PAST_NAMES]
+    )
+    teams: dict[str, None] = {}
+    players: dict[str, None] = {}
+    for name, player1, player2 in rows:
+        teams.setdefault(name, None)
+        for player in (player1, player2):
+            if player:
+                players.setdefault(player, None)
+    return list(teams), list(players)
 
 
 def _seated(round_: Round) -> set[int]:
@@ -364,7 +387,8 @@ def swap(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     """Swap two entrants' places (tables, or a table and a bye) before any result."""
     tournament = _own(request, pk)
     round_ = _round(tournament, round)
-    numbers = {request.POST.get("first", ""), request.POST.get("second", "")}
+    picked = (request.POST.get("first", ""), request.POST.get("second", ""))
+    numbers = set(picked)
     seated = {
         str(number): entrant
         for number, entrant in (
@@ -375,7 +399,7 @@ def swap(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     if len(numbers) != 2 or not numbers <= seated.keys():
         messages.error(request, _("Pick two different teams of this round."))
         return _back(tournament, "board")
-    first, second = (seated[n] for n in sorted(numbers))
+    first, second = seated[picked[0]], seated[picked[1]]
     try:
         services.swap_entrants(round_=round_, first=first, second=second)
     except Refused as error:

@@ -390,3 +390,20 @@ def test_swap_two_teams_before_any_result(organiser: User, client: Client) -> No
     play_deals(round1.tables.get(number=2), 1)
     html = post(client, desk_url(tournament, "swap", round=1), {"first": "1", "second": "2"})
     assert "Round 1 has started" in html and "Swap two teams" not in html
+
+
+def test_names_suggested_from_the_organisers_past_concours(
+    organiser: User, client: Client, make_user: Callable[[str], User]
+) -> None:
+    past = new_concours(client, name="Last year")
+    post(client, desk_url(past, "paste"), {"text": "Les As; Alice; Bruno"})
+    other = services.create_tournament(owner=make_user("other"), name="Theirs", preset="belote")
+    services.add_entrant(tournament=other, name="Secret", players=("Zoé", "Yann"))
+    tournament = new_concours(client, name="This year")
+    html = page(client, desk_url(tournament))
+    assert (
+        '<datalist id="past-players"><option value="Alice"><option value="Bruno"></datalist>'
+        in html
+    )
+    assert '<option value="Les As">' in html and 'list="past-players"' in html
+    assert "Zoé" not in html and "Secret" not in html
