@@ -148,11 +148,26 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "finished": finished,
         "standings": standings,
         "standings_round": closed[-1].number if closed else None,
-        "team_form": TeamForm(),
+        "team_form": _team_form(rules.melee),
+        "paste_form": _paste_form(rules.melee),
         "past": _past_names(tournament) if not finished else ([], []),
-        "paste_form": PasteForm(),
     }
     return render(request, "tournaments/desk/desk.html", context)
+
+
+def _team_form(melee: bool) -> TeamForm:
+    form = TeamForm()
+    if melee:
+        form.fields["name"].label = _("Player")
+        form.fields["name"].widget.attrs["list"] = "past-players"
+    return form
+
+
+def _paste_form(melee: bool) -> PasteForm:
+    form = PasteForm()
+    if melee:
+        form.fields["text"].help_text = _("One player a line: the name.")
+    return form
 
 
 PAST_NAMES = 500

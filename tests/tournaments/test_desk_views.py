@@ -407,3 +407,19 @@ def test_names_suggested_from_the_organisers_past_concours(
     )
     assert '<option value="Les As">' in html and 'list="past-players"' in html
     assert "Zoé" not in html and "Secret" not in html
+
+
+def test_a_melee_concours_registers_players(organiser: User, client: Client) -> None:
+    tournament = new_concours(client, preset="melee", name="Mêlée")
+    assert tournament.melee
+    html = page(client, desk_url(tournament))
+    assert "Players (0)" in html and "One player a line: the name." in html
+    assert 'for="id_player1"' not in html
+    players = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gilles", "Hana"]
+    html = post(client, desk_url(tournament, "paste"), {"text": "\n".join(players[:7])})
+    assert "7 added." in html
+    html = post(client, desk_url(tournament, "add"), {"name": "Hana"})
+    assert "“Hana” is registered." in html
+    html = post(client, desk_url(tournament, "draw"))
+    assert "Round 1 is drawn." in html
+    assert html.count('class="board-table') == 2 and html.count(" &amp; ") >= 4
