@@ -167,6 +167,24 @@ def test_find_my_table(client: Client, round1: Round) -> None:
     assert 'hx-get="/c/' in html and "q=" in html
 
 
+def test_my_table_follows_the_next_draw(client: Client, round1: Round) -> None:
+    tournament = round1.tournament
+    me = round1.places.get(table__number=1, side=0).entrant
+    url = page_url(tournament, q=me.name)
+    tag = client.get(url, headers=HTMX)["ETag"]
+    for table in tables(round1)[2:]:
+        play_out(table, seed=1)
+    services.close_round(round_=round1)
+    round2 = services.draw_round(tournament=tournament)
+    place = round2.places.get(entrant=me)
+    polled = client.get(url, headers={**HTMX, "If-None-Match": tag})
+    assert polled.status_code == 200
+    if place.table is None:
+        assert "Round 2: bye" in polled.text
+    else:
+        assert f"Round 2: <strong>table {place.table.number}</strong>" in polled.text
+
+
 def test_a_melee_player_finds_partner_and_opponents(client: Client, organiser: User) -> None:
     tournament = services.create_tournament(
         owner=organiser, name="Mêlée", preset="melee", overrides={"seed": 5}
