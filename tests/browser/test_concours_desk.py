@@ -2,7 +2,8 @@
 new concours from a ready format, a pasted list of nine teams, round 1 drawn: the board of
 tables with their scoreboard links, paper totals (one with the paper check's warning), the
 round closed, its standings (phone and laptop), round 2 drawn and a table's scoreboard. Every
-screen photographed and checked for sideways scrolling and small targets."""
+screen photographed and checked for sideways scrolling and small targets; the same without
+JavaScript (every form is a plain form)."""
 
 import re
 
@@ -38,12 +39,13 @@ TEAMS = "\n".join(
 )
 
 
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_create_a_concours_and_draw_rounds(
-    live_server: LiveServer, new_phone: NewPhone, shot: Shot
+    live_server: LiveServer, new_phone: NewPhone, shot: Shot, javascript: bool
 ) -> None:
     user: User = UserFactory.create(username="organiser")
     url = live_server.url
-    page = new_phone()
+    page = new_phone(javascript=javascript)
     page.goto(f"{url}/accounts/login/")
     page.get_by_label("Username").fill(user.username)
     page.get_by_label("Password").fill(PASSWORD)
@@ -98,7 +100,8 @@ def test_create_a_concours_and_draw_rounds(
     expect(page.locator(".desk-standings tbody tr")).to_have_count(9)
     shot(page, "06-standings")
     page.set_viewport_size({"width": 1280, "height": 800})  # the organiser's laptop
-    page.screenshot(path=str(SHOTS / "test_create_a_concours_and_draw_rounds-07-laptop.png"))
+    laptop = f"test_create_a_concours_and_draw_rounds_{'js' if javascript else 'no-js'}-07-laptop"
+    page.screenshot(path=str(SHOTS / f"{laptop}.png"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     page.set_viewport_size({"width": 360, "height": 740})
     page.get_by_role("button", name="Draw round 2").click()
