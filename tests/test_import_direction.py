@@ -38,6 +38,8 @@ SERVICES = {
 EDGE = {
     "views",
     "urls",
+    "public_views",  # a concours's public pages (tournaments)
+    "public_urls",
     "forms",
     "templatetags",
     "management",
