@@ -15,12 +15,20 @@ from scorekeeper.tournaments.models import Round, Tournament
 
 from ..tournaments.support import play_deals, play_out
 from .conftest import SHOTS, Shot, page_errors
+from .test_axe import _AXE_JS, _HEADINGS_JS, AXE, heading_problems
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
     pytest.mark.filterwarnings("ignore:No directory at"),
 ]
+
+
+def accessibility_problems(page: Page) -> list[str]:
+    """axe-core's violations and skipped heading levels (as tests/browser/test_axe.py)."""
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    found = [f"{v['id']} [{v['impact']}] {v['targets']}" for v in page.evaluate(_AXE_JS)]
+    return found + heading_problems(page.evaluate(_HEADINGS_JS))
 
 
 def concours(owner: User, teams: int) -> tuple[Tournament, Round]:
@@ -126,6 +134,8 @@ def test_the_projector_pages_and_polls(
     expect(wall.locator(".proj-playing li").last).to_contain_text("1 deal")
     # Still on a page of the ranking after the swap (the rotation goes on: page 1 again).
     expect(wall.locator(".proj-page:visible")).to_have_count(1)
+    wall.clock.resume()
+    assert accessibility_problems(wall) == []
     answers = polls()
     assert answers[:2] == [200, 304] and answers[-1] == 200, (answers, asked)
 
@@ -149,4 +159,5 @@ def test_the_public_page_on_a_phone(
     expect(mine).to_contain_text(f"Against: {opponent.name}")
     expect(mine).to_contain_text("Place so far:")
     shot(phone, "02-my-table")
+    assert accessibility_problems(phone) == []
     assert not page_errors(phone)
