@@ -300,3 +300,11 @@ def test_the_public_page_in_french(client: Client, round1: Round) -> None:
     assert "Trouver ma table" in html
     projector = client.get(projector_url(round1.tournament)).text
     assert "Partie 1 sur 4" in projector
+
+
+def test_before_the_first_draw(client: Client, organiser: User) -> None:
+    tournament = concours(organiser)
+    html = client.get(page_url(tournament, q="Les As")).text
+    assert "Registration: no round drawn yet." in html
+    assert "No round drawn yet: come back when the draw is made." in html
+    assert "tables still playing" not in html and "After round" not in html
