@@ -320,7 +320,6 @@ def test_the_desk_reads_the_same_queries_whatever_the_teams(
     assert counts[0] == counts[1], counts
 
 
-@pytest.mark.xfail(strict=True, reason="French in pending-desk.po until the lead merges it")
 def test_the_desk_in_french(organiser: User, client: Client) -> None:
     tournament = services.create_tournament(
         owner=organiser, name="Saint-Martin", preset="belote", overrides={"seed": 1}

@@ -291,7 +291,6 @@ def test_the_projector_pages_a_long_ranking(
     assert "Registration" in html
 
 
-@pytest.mark.xfail(strict=True, reason="French of pending-public.po, until the lead merges it")
 def test_the_public_page_in_french(client: Client, round1: Round) -> None:
     client.cookies["django_language"] = "fr"
     html = client.get(page_url(round1.tournament)).text
