@@ -26,7 +26,9 @@ Migrate = Callable[[str], Apps]
 @pytest.fixture
 def migrate(transactional_db: None) -> Iterator[Migrate]:
     """Migrate the matches app to a migration by name; returns the models of that state. The
-    database goes back to the latest migration after the test."""
+    database goes back to the latest migration of every app after the test (going back in
+    matches also unapplies the apps that depend on it, such as tournaments, whose tables the
+    next test on this database needs)."""
 
     def to(name: str) -> Apps:
         call_command("migrate", "matches", name, verbosity=0)
@@ -34,7 +36,7 @@ def migrate(transactional_db: None) -> Iterator[Migrate]:
         return executor.loader.project_state(("matches", name)).apps
 
     yield to
-    call_command("migrate", "matches", verbosity=0)
+    call_command("migrate", verbosity=0)
 
 
 def seats_now() -> dict[tuple[int, int], int]:
