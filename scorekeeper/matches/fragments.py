@@ -43,7 +43,10 @@ def is_plain(form: DealForm) -> bool:
 def remembered_inputs(match: Match) -> SafeString | None:
     """The match's new-deal inputs if this worker rendered them already (then the page needs no
     DealForm at all: see DealStamp)."""
-    key = _key(match)
+    return _remembered(_key(match))
+
+
+def _remembered(key: str) -> SafeString | None:
     with _lock:
         html = _rendered.get(key)
         if html is not None:
@@ -53,10 +56,10 @@ def remembered_inputs(match: Match) -> SafeString | None:
 
 def new_deal_inputs(request: HttpRequest, match: Match, form: DealForm) -> SafeString:
     """templates/matches/deal_fields.html for `form` (an empty form, see is_plain)."""
-    html = remembered_inputs(match)
+    key = _key(match)
+    html = _remembered(key)
     if html is not None:
         return html
-    key = _key(match)
     html = mark_safe(  # a rendered template
         render_to_string("matches/deal_fields.html", {"form": form, "match": match}, request)
     )
