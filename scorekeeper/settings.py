@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "scorekeeper.accounts",
     "scorekeeper.history",
     "scorekeeper.tournaments",
+    "scorekeeper.clubs",
     "axes",
 ]
 

@@ -214,7 +214,7 @@ def test_the_check_finds_an_upward_import(tmp_path: Path) -> None:
     assert upward_imports(PACKAGE / "matches" / "models.py", "scorekeeper.matches.models") == []
 
 
-APPS = ("accounts", "history", "matches", "tournaments", "web")
+APPS = ("accounts", "clubs", "history", "matches", "tournaments", "web")
 
 
 def app_of(module: str) -> str | None:

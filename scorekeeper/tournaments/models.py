@@ -48,9 +48,24 @@ class Tournament(models.Model):
     # Bumped by every change a standings reader could see (a draw, a result, an entry): the
     # projector's poll compares it (one query, 304 when unchanged).
     version = models.PositiveIntegerField(default=0)
+    # Issue 16: the club it belongs to (scorekeeper.clubs), shown on the club's public page when
+    # `published`; `final_standings`: a finished concours's final places, stored once so the
+    # club's pages never compute its standings again.
+    club = models.ForeignKey(
+        "clubs.Club",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="tournaments",
+    )
+    published = models.BooleanField(_("published on the club page"), default=False)
+    final_standings = models.JSONField(null=True, blank=True)
 
     class Meta:
-        indexes = [models.Index(fields=["owner", "-created_at"], name="tournament_owner_recent")]
+        indexes = [
+            models.Index(fields=["owner", "-created_at"], name="tournament_owner_recent"),
+            models.Index(fields=["club", "-date"], name="tournament_club_recent"),
+        ]
 
     def __str__(self) -> str:
         return self.name
