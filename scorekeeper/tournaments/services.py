@@ -456,6 +456,14 @@ def call_time(*, table: Table, author: User | None = None, author_label: str = "
 
 
 @transaction.atomic
+def regenerate_co_link(*, tournament: Tournament) -> Tournament:
+    """A new co-organiser link: every browser granted the desk by the old one loses it at once."""
+    tournament.co_token = new_token()
+    tournament.save(update_fields=["co_token"])
+    return tournament
+
+
+@transaction.atomic
 def regenerate_table_link(*, table: Table) -> Table:
     """A new phone link for the table: the old one stops working at once."""
     table.token = new_token()

@@ -31,4 +31,7 @@ urlpatterns = [
     path("concours/<int:pk>/round/<int:round>/redraw/", views.redraw, name="redraw"),
     path("concours/<int:pk>/round/<int:round>/swap/", views.swap, name="swap"),
     path("concours/<int:pk>/finish/", views.finish, name="finish"),
+    path("concours/co/<str:token>/", views.co_link, name="co"),
+    path("concours/<int:pk>/co/qr.svg", views.co_qr, name="co_qr"),
+    path("concours/<int:pk>/co/new/", views.co_new, name="co_new"),
 ]

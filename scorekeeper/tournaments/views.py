@@ -1,10 +1,15 @@
 """The organiser's desk (issue 15): the organiser's concours, a new one, and each concours's
 page: registration, check-in, draws, the round's board of tables, paper totals, closing, the
 standings. Thin views: a form reads, a service writes, POST-redirect-GET; a refusal is a
-message and changes nothing. Only the concours's owner sees these pages (404 for anyone else)."""
+message and changes nothing. Only the concours's owner, or a browser that opened its
+co-organiser link, sees these pages (404 for anyone else); a few actions are the owner's alone
+(`_owner_only`)."""
 
+import io
+import secrets
 from typing import Any
 
+import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -21,12 +26,52 @@ from .models import Entrant, Round, Table, Tournament
 from .services import FORMATS, Refused
 from .texts import paper_warning, refusal
 
+# The co-organiser link (`/concours/co/<co_token>/`) grants the browser that opens it the desk of
+# that concours, signed in or not. The session keeps the grants under this key as a dict
+# {"<tournament pk>": "<co_token at the time>"}; a grant holds while the concours's co_token is
+# still that token ("New link" kills it at once). At most CO_GRANTS concours are kept (the
+# oldest grant dropped first).
+CO_SESSION_KEY = "concours_co"
+CO_GRANTS = 20
+# ResultChange.author_label of what a co-organiser types (results, corrections, time called).
+CO_LABEL = "co-organiser link"
+
+
+def is_owner(request: HttpRequest, tournament: Tournament) -> bool:
+    return bool(request.user.is_authenticated and tournament.owner_id == request.user.pk)
+
+
+def co_granted(request: HttpRequest, tournament: Tournament) -> bool:
+    """Whether this browser holds a live co-organiser grant for the concours."""
+    grants = request.session.get(CO_SESSION_KEY)
+    token = grants.get(str(tournament.pk)) if isinstance(grants, dict) else None
+    return isinstance(token, str) and secrets.compare_digest(token, tournament.co_token)
+
 
 def _own(request: HttpRequest, pk: int) -> Tournament:
-    """The concours of the signed-in organiser; 404 for anyone else (no hint it exists)."""
-    if not request.user.is_authenticated:
-        raise Http404
-    return get_object_or_404(Tournament, pk=pk, owner=request.user)
+    """The concours's desk: its owner (signed in) or a browser holding a live co-organiser
+    grant; 404 for anyone else (no hint it exists)."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if is_owner(request, tournament) or co_granted(request, tournament):
+        return tournament
+    raise Http404
+
+
+def _owner_only(request: HttpRequest, pk: int) -> Tournament:
+    """What only the owner may do (a new co-organiser link, the settings, deleting the concours):
+    404 for a co-organiser as for anyone else."""
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if is_owner(request, tournament):
+        return tournament
+    raise Http404
+
+
+def _author(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
+    """Who typed a result, for the change log: the owner, or the co-organiser link (with the
+    account it was opened in, if any)."""
+    user = request.user if request.user.is_authenticated else None
+    label = "" if is_owner(request, tournament) else CO_LABEL
+    return {"author": user, "author_label": label}
 
 
 def _refused(request: HttpRequest, error: Exception) -> None:
@@ -140,6 +185,8 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "can_redraw": untouched,
         "public_url": reverse("concours_public:standings", args=[tournament.public_token]),
         "projector_url": reverse("concours_public:projector", args=[tournament.public_token]),
+        "is_owner": is_owner(request, tournament),
+        "co_url": request.build_absolute_uri(reverse("tournaments:co", args=[tournament.co_token])),
         "can_close": current is not None and not current.is_closed and all_done,
         "can_finish": not finished
         and current is not None
@@ -318,7 +365,7 @@ def paper(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse
             totals=(data["points0"], data["points1"]),
             belotes=data["belotes"] or 0,
             capots=data["capots"] or 0,
-            author=request.user,  # type: ignore[arg-type]
+            **_author(request, tournament),
         )
     except (Refused, TournamentError) as error:
         _refused(request, error)
@@ -348,7 +395,7 @@ def call_time(request: HttpRequest, pk: int, round: int, table: int) -> HttpResp
     tournament = _own(request, pk)
     row = _table(tournament, round, table)
     try:
-        services.call_time(table=row, author=request.user)  # type: ignore[arg-type]
+        services.call_time(table=row, **_author(request, tournament))
     except Refused as error:
         _refused(request, error)
     else:
@@ -374,7 +421,7 @@ def correct(request: HttpRequest, pk: int, round: int, table: int) -> HttpRespon
         services.correct_result(
             table=row,
             totals=(data["points0"], data["points1"]),
-            author=request.user,  # type: ignore[arg-type]
+            **_author(request, tournament),
         )
     except (Refused, TournamentError) as error:
         _refused(request, error)
@@ -451,3 +498,53 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
         return _back(tournament)
     messages.success(request, _("The concours is finished: here is the final ranking."))
     return _back(tournament, "standings")
+
+
+# ---------------------------------------------------------------------------------------------
+# The co-organiser link
+
+
+@require_safe
+def co_link(request: HttpRequest, token: str) -> HttpResponse:
+    """The co-organiser link opened: this browser gets the concours's desk (kept in its session,
+    see CO_SESSION_KEY), with or without an account."""
+    tournament = get_object_or_404(Tournament, co_token=token)
+    if not is_owner(request, tournament):
+        grants = request.session.get(CO_SESSION_KEY)
+        kept = {
+            key: value
+            for key, value in (grants.items() if isinstance(grants, dict) else ())
+            if key != str(tournament.pk)
+        }
+        kept = dict(list(kept.items())[-(CO_GRANTS - 1) :])
+        request.session[CO_SESSION_KEY] = {**kept, str(tournament.pk): tournament.co_token}
+        messages.info(
+            request,
+            _("You are helping to run “%(name)s”: this browser has its desk.")
+            % {"name": tournament.name},
+        )
+    return _back(tournament)
+
+
+@require_safe
+def co_qr(request: HttpRequest, pk: int) -> HttpResponse:
+    """The co-organiser link as a QR code (SVG), shown on the desk."""
+    tournament = _own(request, pk)
+    target = reverse("tournaments:co", args=[tournament.co_token])
+    buffer = io.BytesIO()
+    segno.make(request.build_absolute_uri(target), error="m").save(
+        buffer, kind="svg", scale=6, dark="#111", light="#fff", xmldecl=False
+    )
+    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, no-store"
+    return response
+
+
+@require_POST
+def co_new(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new co-organiser link (the owner only): the old one, and every desk opened with it,
+    stop working at once."""
+    tournament = _owner_only(request, pk)
+    services.regenerate_co_link(tournament=tournament)
+    messages.success(request, _("New co-organiser link: the old one no longer works."))
+    return _back(tournament, "co-organiser")

@@ -1,0 +1,198 @@
+"""The desk's missing parts (issue 15): the co-organiser link, editing a team, importing a CSV,
+every setting editable when creating (and until the first draw), correcting a closed round's
+tables and the change log. Through the test client, per role: the owner, a browser holding the
+co-organiser link (no account, or another account), another account, a stranger."""
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.models import ResultChange, Tournament
+from scorekeeper.tournaments.views import CO_LABEL, CO_SESSION_KEY
+
+pytestmark = pytest.mark.django_db
+
+TEAMS = ["Les As; Alice; Bruno", "Pique Dame; Chloé; David", "Trèfle; Emma; Farid",
+         "Carreau; Gilles; Hana"]  # fmt: skip
+
+
+def desk_url(tournament: Tournament, name: str = "desk", **kwargs: Any) -> str:
+    return reverse(f"tournaments:{name}", kwargs={"pk": tournament.pk, **kwargs})
+
+
+def page(client: Client, url: str) -> str:
+    response = client.get(url)
+    assert response.status_code == 200, response.status_code
+    return response.content.decode()
+
+
+def post(client: Client, url: str, data: dict[str, Any] | None = None) -> str:
+    response = client.post(url, data or {})
+    assert response.status_code == 302, response.content.decode()[:500]
+    return page(client, response["Location"])
+
+
+@pytest.fixture
+def owner(make_user: Callable[[str], User]) -> User:
+    return make_user("organiser")
+
+
+@pytest.fixture
+def concours(owner: User) -> Tournament:
+    tournament = services.create_tournament(owner=owner, name="Concours du jeudi")
+    services.add_entrants_from_text(tournament=tournament, text="\n".join(TEAMS))
+    return tournament
+
+
+@pytest.fixture
+def owner_client(owner: User) -> Client:
+    client = Client()
+    client.force_login(owner)
+    return client
+
+
+@pytest.fixture
+def co_client(concours: Tournament) -> Client:
+    """A browser without an account that opened the co-organiser link."""
+    client = Client()
+    response = client.get(reverse("tournaments:co", args=[concours.co_token]))
+    assert response.status_code == 302 and response["Location"] == desk_url(concours)
+    return client
+
+
+# ---------------------------------------------------------------------------------------------
+# The co-organiser link
+
+
+def test_the_owner_sees_the_co_organiser_link_and_its_qr(
+    concours: Tournament, owner_client: Client
+) -> None:
+    html = page(owner_client, desk_url(concours))
+    assert "Co-organiser link" in html
+    assert f"http://testserver/concours/co/{concours.co_token}/" in html
+    assert desk_url(concours, "co_qr") in html
+    response = owner_client.get(desk_url(concours, "co_qr"))
+    assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
+    assert b"<svg" in response.content
+
+
+def test_the_link_grants_a_browser_without_account_the_desk(
+    concours: Tournament, co_client: Client
+) -> None:
+    html = page(co_client, desk_url(concours))
+    assert "You are helping to run “Concours du jeudi”" in html
+    assert "You run this desk through the co-organiser link." in html
+    assert concours.co_token not in html  # the owner's panel is not shown
+    assert "All my concours" not in html
+    assert co_client.session[CO_SESSION_KEY] == {str(concours.pk): concours.co_token}
+    assert co_client.get(desk_url(concours, "co_qr")).status_code == 200
+    # It runs the desk: a team, a draw.
+    post(
+        co_client,
+        desk_url(concours, "add"),
+        {"name": "Cœur", "player1": "Inès", "player2": "Jules"},
+    )
+    assert concours.entrants.filter(name="Cœur").exists()
+    html = post(co_client, desk_url(concours, "draw"))
+    assert "Round 1 is drawn." in html
+
+
+def test_results_typed_through_the_link_are_logged_as_such(
+    concours: Tournament, co_client: Client, owner_client: Client, owner: User
+) -> None:
+    services.draw_round(tournament=concours)
+    post(co_client, desk_url(concours, "paper", round=1, table=1),
+         {"t1-points0": "1000", "t1-points1": "944", "t1-belotes": "1"})  # fmt: skip
+    post(owner_client, desk_url(concours, "paper", round=1, table=2),
+         {"t2-points0": "1000", "t2-points1": "944", "t2-belotes": "1"})  # fmt: skip
+    by_table = {c.table.number: c for c in ResultChange.objects.select_related("table")}
+    assert by_table[1].author is None and by_table[1].author_label == CO_LABEL
+    assert by_table[2].author == owner and by_table[2].author_label == ""
+
+
+def test_the_link_in_another_account_also_grants_the_desk(
+    concours: Tournament, make_user: Callable[[str], User]
+) -> None:
+    client = Client()
+    helper = make_user("helper")
+    client.force_login(helper)
+    assert client.get(desk_url(concours)).status_code == 404
+    client.get(reverse("tournaments:co", args=[concours.co_token]))
+    assert "You run this desk through the co-organiser link." in page(client, desk_url(concours))
+    services.draw_round(tournament=concours)
+    post(client, desk_url(concours, "paper", round=1, table=1),
+         {"t1-points0": "1000", "t1-points1": "944"})  # fmt: skip
+    change = ResultChange.objects.get()
+    assert change.author == helper and change.author_label == CO_LABEL
+
+
+def test_a_new_link_kills_the_old_grant(
+    concours: Tournament, co_client: Client, owner_client: Client
+) -> None:
+    old = concours.co_token
+    html = post(owner_client, desk_url(concours, "co_new"))
+    assert "New co-organiser link: the old one no longer works." in html
+    concours.refresh_from_db()
+    assert concours.co_token != old and concours.co_token in html
+    assert co_client.get(desk_url(concours)).status_code == 404
+    assert co_client.post(desk_url(concours, "draw")).status_code == 404
+    assert not concours.rounds.exists()
+    assert Client().get(reverse("tournaments:co", args=[old])).status_code == 404
+    # The new link grants it again.
+    co_client.get(reverse("tournaments:co", args=[concours.co_token]))
+    assert co_client.get(desk_url(concours)).status_code == 200
+
+
+def test_owner_only_actions_are_refused_to_the_co_organiser(
+    concours: Tournament, co_client: Client
+) -> None:
+    token = concours.co_token
+    assert co_client.post(desk_url(concours, "co_new")).status_code == 404
+    concours.refresh_from_db()
+    assert concours.co_token == token
+
+
+@pytest.mark.parametrize("who", ["stranger", "other account"])
+def test_nobody_else_gets_the_desk(
+    concours: Tournament, make_user: Callable[[str], User], who: str
+) -> None:
+    client = Client()
+    if who == "other account":
+        client.force_login(make_user("someone"))
+    for name in ("desk", "co_qr"):
+        assert client.get(desk_url(concours, name)).status_code == 404
+    for name in ("co_new", "draw"):
+        assert client.post(desk_url(concours, name)).status_code == 404
+    assert client.get(reverse("tournaments:co", args=["not-a-token"])).status_code == 404
+    # A grant for one concours opens no other.
+    other = services.create_tournament(owner=concours.owner, name="Autre")
+    client.get(reverse("tournaments:co", args=[other.co_token]))
+    assert client.get(desk_url(concours)).status_code == 404
+    assert client.get(desk_url(other)).status_code == 200
+
+
+def test_a_forged_session_grant_opens_nothing(concours: Tournament) -> None:
+    client = Client()
+    session = client.session
+    session[CO_SESSION_KEY] = {str(concours.pk): "guess"}
+    session.save()
+    assert client.get(desk_url(concours)).status_code == 404
+    session[CO_SESSION_KEY] = ["not", "a", "dict"]
+    session.save()
+    assert client.get(desk_url(concours)).status_code == 404
+
+
+def test_grants_kept_in_the_session_are_bounded(owner: User) -> None:
+    client = Client()
+    concours = [services.create_tournament(owner=owner, name=f"C{n}") for n in range(25)]
+    for tournament in concours:
+        client.get(reverse("tournaments:co", args=[tournament.co_token]))
+    grants = client.session[CO_SESSION_KEY]
+    assert (
+        len(grants) == 20 and str(concours[-1].pk) in grants and str(concours[0].pk) not in grants
+    )
