@@ -273,6 +273,51 @@ def cancel_withdrawal(*, entrant: Entrant) -> Entrant:
     return entrant
 
 
+@transaction.atomic
+def edit_entrant(*, entrant: Entrant, name: str, players: Sequence[str] = ("", "")) -> Entrant:
+    """A team's name and players (à la mêlée, a player's name), at any time. Every page that
+    reads the concours (the desk, the standings, the public page, the prints) shows the new names
+    at once; the matches of the tables of an open round take the new team name too (their
+    phones show it), while closed rounds' matches keep the names they were played under, and a
+    match's players (the app's players, whom accounts may have claimed) are left as drawn."""
+    tournament = entrant.tournament
+    if tournament.melee:
+        p1 = p2 = ""
+        if any(p.strip() for p in players):
+            raise Refused("melee_no_players")
+    else:
+        p1, p2 = (_name(p, f"players[{i}]") for i, p in enumerate(players))
+    clean = _name(name, "name")
+    if tournament.entrants.filter(name__iexact=clean).exclude(pk=entrant.pk).exists():
+        raise Refused("duplicate_name", name=clean)
+    if (clean, p1, p2) == (entrant.name, entrant.player1, entrant.player2):
+        return entrant
+    renamed = clean != entrant.name
+    entrant.name, entrant.player1, entrant.player2 = clean, p1, p2
+    entrant.save(update_fields=["name", "player1", "player2"])
+    if renamed:
+        _rename_open_tables(entrant)
+    _touch(tournament)
+    return entrant
+
+
+def _rename_open_tables(entrant: Entrant) -> None:
+    """The team names of the matches at the entrant's tables in open rounds, from the names of
+    who sits there now."""
+    tables = Table.objects.filter(
+        places__entrant=entrant, round__closed_at__isnull=True, match__isnull=False
+    )
+    for table in tables.select_related("match").prefetch_related("places__entrant"):
+        sides: list[list[str]] = [[], []]
+        for place in sorted(table.places.all(), key=lambda p: p.seat):
+            if place.side is not None:
+                sides[place.side].append(place.entrant.name)
+        names = [" & ".join(side)[:MAX_NAME] for side in sides]
+        Match.objects.filter(concours_table=table).update(
+            team0_name=names[0], team1_name=names[1], version=F("version") + 1
+        )
+
+
 # ---------------------------------------------------------------------------------------------
 # Table results
 

@@ -292,6 +292,37 @@ def _entrant(tournament: Tournament, number: int) -> Entrant:
     return entrant
 
 
+@require_http_methods(["GET", "HEAD", "POST"])
+def edit_entrant(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A team's name and players (à la mêlée, a player's name), at any time: its own page, a
+    plain form."""
+    tournament = _own(request, pk)
+    entrant = _entrant(tournament, number)
+    initial = {"name": entrant.name, "player1": entrant.player1, "player2": entrant.player2}
+    form = TeamForm(request.POST or None, initial=initial)
+    melee = tournament.melee
+    if melee:
+        form.fields["name"].label = _("Player")
+    else:
+        for field in ("player1", "player2"):
+            form.fields[field].required = True
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        players = ("", "") if melee else (data["player1"], data["player2"])
+        try:
+            services.edit_entrant(entrant=entrant, name=data["name"], players=players)
+        except Refused as error:
+            form.add_error("name", refusal(error))
+        except TournamentError as error:
+            field = {"players[0]": "player1", "players[1]": "player2"}.get(error.path, "name")
+            form.add_error(field, reason(error.code, **error.params))
+        else:
+            messages.success(request, _("“%(name)s” is saved.") % {"name": entrant.name})
+            return _back(tournament, f"entrant-{entrant.number}")
+    context = {"tournament": tournament, "entrant": entrant, "form": form, "melee": melee}
+    return render(request, "tournaments/desk/entrant.html", context)
+
+
 @require_POST
 def check_in(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     tournament = _own(request, pk)

@@ -12,8 +12,10 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import ResultChange, Tournament
+from scorekeeper.tournaments.models import ResultChange, Round, Tournament
 from scorekeeper.tournaments.views import CO_LABEL, CO_SESSION_KEY
+
+from .support import play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -196,3 +198,106 @@ def test_grants_kept_in_the_session_are_bounded(owner: User) -> None:
     assert (
         len(grants) == 20 and str(concours[-1].pk) in grants and str(concours[0].pk) not in grants
     )
+
+
+# ---------------------------------------------------------------------------------------------
+# Editing a team
+
+
+def test_editing_a_team_without_javascript(concours: Tournament, owner_client: Client) -> None:
+    entrant = concours.entrants.get(name="Les As")
+    url = desk_url(concours, "edit_entrant", number=entrant.number)
+    assert url in page(owner_client, desk_url(concours))
+    html = page(owner_client, url)
+    assert "Edit a team" in html and 'value="Les As"' in html and 'value="Alice"' in html
+    response = owner_client.post(
+        url, {"name": "  Les  Rois ", "player1": "Alice", "player2": "Bruno B."}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == desk_url(concours) + f"#entrant-{entrant.number}"
+    entrant.refresh_from_db()
+    assert (entrant.name, entrant.player1, entrant.player2) == ("Les Rois", "Alice", "Bruno B.")
+    html = page(owner_client, response["Location"])
+    assert "“Les Rois” is saved." in html and "Bruno B." in html
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"name": "Pique Dame", "player1": "A", "player2": "B"},
+            "“Pique Dame” is already registered.",
+        ),
+        ({"name": "pique dame", "player1": "A", "player2": "B"}, "already registered"),
+        ({"name": "", "player1": "A", "player2": "B"}, "This field is required."),
+        ({"name": "X", "player1": "", "player2": "B"}, "This field is required."),
+        ({"name": "X" * 61, "player1": "A", "player2": "B"}, "at most 60 characters"),
+    ],
+)
+def test_a_bad_edit_says_why_and_changes_nothing(
+    concours: Tournament, owner_client: Client, data: dict[str, str], message: str
+) -> None:
+    entrant = concours.entrants.get(name="Les As")
+    version = Tournament.objects.get(pk=concours.pk).version
+    response = owner_client.post(desk_url(concours, "edit_entrant", number=entrant.number), data)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="error-summary"' in html and message in html
+    entrant.refresh_from_db()
+    assert (entrant.name, entrant.player1, entrant.player2) == ("Les As", "Alice", "Bruno")
+    assert Tournament.objects.get(pk=concours.pk).version == version
+
+
+def test_a_renamed_team_shows_everywhere_and_at_its_open_table(
+    concours: Tournament, owner_client: Client
+) -> None:
+    services.draw_round(tournament=concours)
+    for table in Round.objects.get(tournament=concours, number=1).tables.all():
+        play_out(table)
+    services.close_round(round_=Round.objects.get(tournament=concours, number=1))
+    services.draw_round(tournament=concours)
+    entrant = concours.entrants.get(name="Les As")
+    old_table = entrant.places.get(round__number=1).table
+    new_table = entrant.places.get(round__number=2).table
+    assert old_table is not None and new_table is not None
+    post(owner_client, desk_url(concours, "edit_entrant", number=entrant.number),
+         {"name": "Les Rois", "player1": "Alice", "player2": "Bruno"})  # fmt: skip
+    html = page(owner_client, desk_url(concours))
+    assert "Les Rois" in html and "Les As" not in html  # board, standings, registration
+    public = page(Client(), reverse("concours_public:standings", args=[concours.public_token]))
+    assert "Les Rois" in public and "Les As" not in public
+    new_match, old_match = new_table.match, old_table.match
+    assert new_match is not None and old_match is not None
+    new_match.refresh_from_db()
+    old_match.refresh_from_db()
+    assert "Les Rois" in (new_match.team0_name, new_match.team1_name)
+    assert "Les As" in (old_match.team0_name, old_match.team1_name)
+
+
+def test_a_melee_player_is_renamed(owner: User, owner_client: Client) -> None:
+    tournament = services.create_tournament(owner=owner, name="Mêlée", preset="melee")
+    player = services.add_entrant(tournament=tournament, name="Alice")
+    url = desk_url(tournament, "edit_entrant", number=player.number)
+    html = page(owner_client, url)
+    assert "Edit a player" in html and "player1" not in html
+    post(owner_client, url, {"name": "Alice M."})
+    player.refresh_from_db()
+    assert player.name == "Alice M." and player.player1 == ""
+
+
+def test_editing_a_team_per_role(
+    concours: Tournament, co_client: Client, make_user: Callable[[str], User]
+) -> None:
+    entrant = concours.entrants.get(name="Les As")
+    url = desk_url(concours, "edit_entrant", number=entrant.number)
+    post(co_client, url, {"name": "Les Rois", "player1": "Alice", "player2": "Bruno"})
+    assert concours.entrants.filter(name="Les Rois").exists()
+    other = Client()
+    other.force_login(make_user("someone"))
+    for client in (Client(), other):
+        assert client.get(url).status_code == 404
+        assert (
+            client.post(url, {"name": "Pirates", "player1": "A", "player2": "B"}).status_code == 404
+        )
+    assert not concours.entrants.filter(name="Pirates").exists()
+    assert co_client.get(desk_url(concours, "edit_entrant", number=99)).status_code == 404
