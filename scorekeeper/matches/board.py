@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -135,3 +136,30 @@ def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
         board.undo_label = undo_label(last) if last is not None else None
         board.redo_label = redo_label(undone) if undone is not None else None
     return board
+
+
+@dataclass(frozen=True)
+class BoardNote:
+    """What another app says on a match's scoreboard about where the match belongs (a concours's
+    table: "Table 7 · round 2 · ..."), registered in BOARD_NOTES so that this app imports none
+    of them. `read_only`: the match is shown without its scoring buttons (its phones are done);
+    `banner`: a line in the board's banner ("Result sent to the organiser"); `links`: (words,
+    address) pairs under it."""
+
+    header: str
+    read_only: bool = False
+    banner: str = ""
+    links: tuple[tuple[str, str], ...] = ()
+
+
+# Each callable gets the request and the board, and answers None when the match is not its
+# business (it should tell that without a query: every scoreboard render asks).
+BOARD_NOTES: list[Callable[[HttpRequest, Board], BoardNote | None]] = []
+
+
+def board_note(request: HttpRequest, board: Board) -> BoardNote | None:
+    for note in BOARD_NOTES:
+        found = note(request, board)
+        if found is not None:
+            return found
+    return None

@@ -192,6 +192,20 @@ def regenerate_links(*, match_id: int) -> Match:
     return match
 
 
+@transaction.atomic
+def revoke_scorer_links(*, match_ids: Sequence[int]) -> list[Match]:
+    """New scorer links for these matches, their read-only links kept: whoever holds an old
+    scorer link may score no more (a concours's table once its round is closed, time is called
+    or its phone link is renewed). Scorers' accounts and the names claimed keep the match (they
+    played it). Each version moves: pages polling it render again."""
+    matches = list(Match.objects.select_for_update().filter(pk__in=list(match_ids)).order_by("pk"))
+    for match in matches:
+        match.scorer_token = new_token()
+        match.version += 1
+    Match.objects.bulk_update(matches, ["scorer_token", "version"])
+    return matches
+
+
 class ClaimRefused(Exception):
     """A name cannot be linked to this account: `reason` is "taken" (linked to another account)
     or "same_table" (it sat in a match with a name already linked to this account)."""

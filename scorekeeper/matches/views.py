@@ -40,7 +40,7 @@ from scorekeeper.web.throttle import client_ip
 from scorekeeper.words import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, breakdown, describe
 
 from . import access, fragments, polling, services
-from .board import build_board
+from .board import board_note, build_board
 from .forms import (
     CountCardsForm,
     DealForm,
@@ -196,6 +196,10 @@ def _board_response(
     if _is_htmx(request) and request.GET.get("v") == str(match.version):
         return polling.mark(HttpResponse(status=204))
     board = build_board(match, scorer_token=match.scorer_token if can_score else None)
+    note = board_note(request, board)  # another app's word on the match (a concours's table)
+    if note is not None and note.read_only and can_score:
+        can_score = False
+        board = build_board(match)
     template = "matches/scoreboard.html"
     if _is_htmx(request):
         template += "#scoreboard"
@@ -207,6 +211,7 @@ def _board_response(
     )
     context = {
         "board": board,
+        "note": note,
         "match": match,
         "can_score": can_score,
         "is_owner": can_score and access.is_owner(request, match),  # the Manage link

@@ -383,18 +383,45 @@ def sync_tables(*, tournament: Tournament) -> int:
         .exclude(match_version=F("match__version"))
         .select_related("match")
     )
+    was = {table.pk: table.finished for table in stale}
     changed = [table for table in stale if apply_result(table, table.match)]
     if changed:
         with transaction.atomic():
+            ended = [table for table in changed if table.finished and not was[table.pk]]
+            for table in ended:  # the partie ended itself: its phones are done
+                _read_new_version(table, end_phones([table]))
             Table.objects.bulk_update(changed, RESULT_FIELDS)
             _touch(tournament)
     return len(changed)
 
 
+def end_phones(tables: Sequence[Table]) -> dict[int, Match]:
+    """The phones of these tables are done (their partie is over, their round closed, or their
+    link renewed): their matches get new scorer links (`matches.services.revoke_scorer_links`),
+    so whoever scored through the old one may score no more; the table link then shows the
+    table read-only. The matches with their new links, by id."""
+    ids = [table.match_id for table in tables if table.match_id is not None]
+    if not ids:
+        return {}
+    return {match.pk: match for match in match_services.revoke_scorer_links(match_ids=ids)}
+
+
+def _read_new_version(table: Table, renewed: dict[int, Match]) -> None:
+    """A table whose result was just read from its match, whose scorer link was then renewed
+    (moving its version and nothing else): the result stays current."""
+    match = renewed.get(table.match_id or 0)
+    if match is not None:
+        table.match = match
+        table.match_version = match.version
+
+
 def sync_table(table: Table) -> Table:
     """One table's result from its match, saved when it moved."""
     match = Match.objects.get(pk=table.match_id) if table.match_id else None
+    was = table.finished
     if apply_result(table, match):
+        if table.finished and not was and table.paper is None:  # ended: its phones are done
+            _read_new_version(table, end_phones([table]))
         table.save(update_fields=RESULT_FIELDS)
         _touch(table.round.tournament)
     return table
@@ -461,6 +488,7 @@ def record_paper_totals(
     rules allow no check). Logged."""
     if table.round.is_closed:
         raise Refused("round_closed", round=table.round.number)
+    end_phones([table])  # the sheet wins: its phones are done
     return _set_paper(table, totals, "paper", author, author_label, belotes, capots, announcements)
 
 
@@ -510,9 +538,11 @@ def regenerate_co_link(*, tournament: Tournament) -> Tournament:
 
 @transaction.atomic
 def regenerate_table_link(*, table: Table) -> Table:
-    """A new phone link for the table: the old one stops working at once."""
+    """A new phone link for the table: the old one stops working at once, and so does the
+    scorer link its phones were using (the new link leads to a new one)."""
     table.token = new_token()
     table.save(update_fields=["token"])
+    end_phones([table])
     return table
 
 
@@ -676,6 +706,7 @@ def close_round(*, round_: Round) -> Round:
         raise Refused("tables_pending", round=round_.number, tables=pending)
     round_.closed_at = timezone.now()
     round_.save(update_fields=["closed_at"])
+    end_phones(list(round_.tables.filter(match__isnull=False)))  # table links read-only now
     _touch(round_.tournament)
     return round_
 

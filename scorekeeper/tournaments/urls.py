@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import table_views, views
 
 app_name = "tournaments"
 
@@ -32,6 +32,14 @@ urlpatterns = [
     path("concours/<int:pk>/round/<int:round>/redraw/", views.redraw, name="redraw"),
     path("concours/<int:pk>/round/<int:round>/swap/", views.swap, name="swap"),
     path("concours/<int:pk>/finish/", views.finish, name="finish"),
+    # A table's phone (table_views): its link, its QR code, the desk's "New link".
+    path("t/<str:token>/", table_views.table_phone, name="table"),
+    path("t/<str:token>/qr.svg", table_views.table_qr, name="table_qr"),
+    path(
+        "concours/<int:pk>/round/<int:round>/table/<int:table>/new-link/",
+        table_views.new_link,
+        name="table_link",
+    ),
     path("concours/co/<str:token>/", views.co_link, name="co"),
     path("concours/<int:pk>/co/qr.svg", views.co_qr, name="co_qr"),
     path("concours/<int:pk>/co/new/", views.co_new, name="co_new"),

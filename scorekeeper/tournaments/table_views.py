@@ -1,0 +1,211 @@
+"""A concours table's phone (issue 15): the table's link `/t/<table token>/`, opened from the QR
+code on its paper sheet or on the organiser's board, without an account.
+
+While the table's round is open and its partie is not over, the link hands the phone its match's
+scorer pages (a redirect to `/score/<scorer token>/`): everything a match does works there. Once
+the partie is over (its Nth deal, time called, paper totals), the round closed or the concours
+finished, the link shows the table read-only ("Result sent to the organiser") with the round's
+standings so far, and the match's scorer link is renewed by the services (`close_round`,
+`call_time`, `regenerate_table_link`, and `sync_tables` when a partie ends itself), so no phone
+keeps scoring a table that is over. A renewed table link (the desk's "New link") answers 404.
+
+`scoreboard_note` is this app's word on a table match's scoreboard (registered in
+`matches.board.BOARD_NOTES` by apps.py, so that the matches app imports nothing of concours):
+the header "Table 7 · round 2 · Les As – Pique Dame · deal 5 of 12", and once the table is over,
+the scoreboard read-only with "Result sent to the organiser"."""
+
+import io
+
+import segno
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from scorekeeper.htmx import wants_partial
+from scorekeeper.matches.board import Board, BoardNote
+from scorekeeper.matches.models import Match
+
+from . import selectors, services
+from .models import Table, Tournament
+from .views import _own, co_granted, is_owner  # the desk's access rule (owner, co-organiser)
+
+
+def table_url(request: HttpRequest, table: Table) -> str:
+    """The table's phone link as an absolute address (for its QR code and the printed sheet);
+    "" when the link is revoked."""
+    if not table.token:
+        return ""
+    return request.build_absolute_uri(reverse("tournaments:table", args=[table.token]))
+
+
+def qr_svg(address: str) -> bytes:
+    """An address as a QR code (SVG, scalable: the desk shows it small, the sheet prints it)."""
+    buffer = io.BytesIO()
+    segno.make(address, error="m").save(
+        buffer, kind="svg", scale=4, dark="#111", light="#fff", xmldecl=False
+    )
+    return buffer.getvalue()
+
+
+def _table(token: str) -> Table:
+    """The table of this phone link, with its round, concours and match (one query); 404 for a
+    renewed or unknown link."""
+    table = (
+        Table.objects.select_related("round__tournament", "match")
+        .filter(token=token)
+        .exclude(token__isnull=True)
+        .first()
+    )
+    if table is None:
+        raise Http404
+    return table
+
+
+def _over(table: Table, match: Match | None) -> bool:
+    """Whether the table's phones are done: its round closed, the concours finished, its partie
+    over (the engine ended it, time called, paper totals), or no match to score."""
+    tournament = table.round.tournament
+    return (
+        table.round.is_closed
+        or tournament.status == Tournament.Status.FINISHED
+        or table.ended
+        or table.paper is not None
+        or match is None
+        or match.deleted_at is not None
+        or match.is_finished
+    )
+
+
+def header(table: Table, match: Match | None, scored_deals: int | None = None) -> str:
+    """ "Table 7 · round 2 · Les As – Pique Dame · deal 5 of 12" (a partie to a target: "· 1,240
+    / 2,000", the higher total)."""
+    parts = [
+        _("Table %(table)s") % {"table": table.number},
+        _("round %(round)s") % {"round": table.round.number},
+    ]
+    if match is not None:
+        parts.append(" – ".join(match.team_names))
+        rules = match.engine_rules
+        done = match.deal_count if scored_deals is None else scored_deals
+        if rules.deals_limit:
+            parts.append(
+                _("deal %(done)s of %(limit)s") % {"done": done, "limit": rules.deals_limit}
+            )
+        if rules.target:
+            high = max(match.total0, match.total1)
+            parts.append(
+                f"{number_format(high, force_grouping=True)} / "
+                f"{number_format(rules.target, force_grouping=True)}"
+            )
+    return " · ".join(parts)
+
+
+def _is_organiser(request: HttpRequest, tournament: Tournament) -> bool:
+    """Whoever may open the desk: its owner, or a browser with a co-organiser grant."""
+    return is_owner(request, tournament) or co_granted(request, tournament)
+
+
+def scoreboard_note(request: HttpRequest, board: Board) -> BoardNote | None:
+    """The table's header on its match's scoreboard; None (and no query) for a match that is not
+    a concours table."""
+    match = board.match
+    if not match.owner_key.startswith("concours-"):
+        return None
+    table = Table.objects.select_related("round__tournament").filter(match_id=match.pk).first()
+    if table is None:
+        return None
+    tournament = table.round.tournament
+    over = _over(table, match)
+    links: list[tuple[str, str]] = []
+    banner = ""
+    if over:
+        if table.round.is_closed and not (match.is_finished or table.ended):
+            banner = _("Round %(round)s is closed.") % {"round": table.round.number}
+        else:
+            banner = _("Result sent to the organiser")
+        if table.token:
+            links.append(
+                (_("See the round's standings"), reverse("tournaments:table", args=[table.token]))
+            )
+        else:
+            links.append(
+                (
+                    _("See the standings"),
+                    reverse("concours_public:standings", args=[tournament.public_token]),
+                )
+            )
+    if _is_organiser(request, tournament):
+        desk = reverse("tournaments:desk", args=[tournament.pk])
+        links.append((_("Back to the desk"), f"{desk}#table-{table.number}"))
+    return BoardNote(
+        header=header(table, match, board.scored_deals),
+        read_only=over,
+        banner=banner,
+        links=tuple(links),
+    )
+
+
+@require_safe
+def table_phone(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's link: its match's scorer pages while the table plays, read-only after."""
+    table = _table(token)
+    match = table.match
+    if match is not None:
+        services.sync_table(
+            table
+        )  # the result the desk sees (and the scorer link renewed at the end)
+        match.refresh_from_db()
+    if not _over(table, match):
+        assert match is not None
+        return redirect("matches:scoreboard", token=match.scorer_token)
+    tournament = table.round.tournament
+    rows = selectors.standings_rows(tournament, table.round.number)
+    sides = set(
+        table.places.values_list("entrant__number", flat=True)
+    )  # this table's entrants, marked in the standings
+    context = {
+        "table": table,
+        "tournament": tournament,
+        "match": match,
+        "header": header(table, match),
+        "finished": table.finished,
+        "closed": table.round.is_closed,
+        "rows": rows,
+        "ours": sides,
+        "public_url": reverse("concours_public:standings", args=[tournament.public_token]),
+        "desk_url": reverse("tournaments:desk", args=[tournament.pk])
+        if _is_organiser(request, tournament)
+        else None,
+    }
+    template = "tournaments/table/phone.html"
+    if wants_partial(request):  # its poll: the standings as other tables finish
+        template += "#table-phone"
+    return render(request, template, context)
+
+
+@require_safe
+def table_qr(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's phone link as a QR code (SVG): on the desk's board and its paper sheet."""
+    table = _table(token)
+    response = HttpResponse(qr_svg(table_url(request, table)), content_type="image/svg+xml")
+    response["Cache-Control"] = "private, max-age=3600"
+    return response
+
+
+@require_POST
+def new_link(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse:
+    """The desk's "New link" for a table: the old table link and the scorer link its phones
+    were using stop working at once."""
+    tournament = _own(request, pk)
+    row = get_object_or_404(Table, round__tournament=tournament, round__number=round, number=table)
+    services.regenerate_table_link(table=row)
+    messages.success(
+        request,
+        _("Table %(table)s: new link. The old one no longer works; scan the new QR code.")
+        % {"table": table},
+    )
+    return redirect(f"{reverse('tournaments:desk', args=[tournament.pk])}#table-{table}")
