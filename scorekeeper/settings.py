@@ -162,6 +162,9 @@ RESTORE_DEALS_PER_HOUR = int(os.environ.get("RESTORE_DEALS_PER_HOUR", "50000"))
 # backup zip. The forms say the limit in MB.
 MATCH_FILE_MAX_BYTES = 2 * 1024 * 1024
 BACKUP_MAX_BYTES = 20 * 1024 * 1024
+# A concours's `belote-tournament/1` file imported at the desk (150 teams, 5 rounds scored deal
+# by deal take about 500 KB).
+TOURNAMENT_FILE_MAX_BYTES = 1024 * 1024
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("Français"))]

@@ -40,6 +40,7 @@ EDGE = {
     "urls",
     "public_views",  # a concours's public pages (tournaments)
     "public_urls",
+    "record_views",  # a concours's files, import and deletion (tournaments)
     "table_views",  # a concours table's phone (tournaments)
     "forms",
     "templatetags",

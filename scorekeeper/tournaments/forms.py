@@ -4,10 +4,12 @@ a pasted list, a table's paper totals. Each form only reads input; the services 
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from scorekeeper.web.forms import too_large
 from scorekeeper.words import PRESET_NAMES
 
 from .services import FORMATS, MAX_NAME, MAX_POINTS
@@ -152,3 +154,19 @@ class PaperForm(forms.Form):
     points1 = forms.IntegerField(label=_("Points, side 2"), min_value=0, max_value=MAX_POINTS)
     belotes = forms.IntegerField(label=_("Belotes"), min_value=0, max_value=99, required=False)
     capots = forms.IntegerField(label=_("Capots"), min_value=0, max_value=99, required=False)
+
+
+class ImportForm(forms.Form):
+    """A `belote-tournament/1` file to import as a new concours: only its size is checked here
+    (settings.TOURNAMENT_FILE_MAX_BYTES); the service reads it and says what is wrong."""
+
+    file = forms.FileField(label=_("Concours file (.json)"))
+
+    def clean_file(self) -> bytes:
+        upload = self.cleaned_data["file"]
+        if upload.size > settings.TOURNAMENT_FILE_MAX_BYTES:
+            raise too_large(settings.TOURNAMENT_FILE_MAX_BYTES)
+        data: bytes = upload.read(settings.TOURNAMENT_FILE_MAX_BYTES + 1)
+        if len(data) > settings.TOURNAMENT_FILE_MAX_BYTES:  # the declared size may lie
+            raise too_large(settings.TOURNAMENT_FILE_MAX_BYTES)
+        return data

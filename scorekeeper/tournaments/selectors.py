@@ -219,3 +219,10 @@ def change_key(*, public_token: str) -> str | None:
     if found is None:
         return None
     return f"{found[0]}.{found[1] or 0}"
+
+
+def table_match_count(tournament: Tournament) -> int:
+    """How many table matches of the concours are alive (what deleting it deletes with it)."""
+    return Table.objects.filter(
+        round__tournament=tournament, match__isnull=False, match__deleted_at__isnull=True
+    ).count()

@@ -32,6 +32,8 @@ from .selectors import snapshot
 MAX_NAME = 60
 MAX_POINTS = 100_000
 SEED_LIMIT = 2**31
+# Deals a tournament file may hold to be imported (150 teams, 5 rounds of 12 deals: 4,500).
+IMPORT_MAX_DEALS = 6_000
 
 # The three ready formats of issue 15, as the engine's settings (without the seed, drawn at
 # creation). Each is a starting point: `create_tournament(overrides=...)` changes any setting.
@@ -575,8 +577,12 @@ def _create_match(tournament: Tournament, sides: list[list[Entrant]]) -> Match:
         a, b = sides[0][0], sides[1][0]
         teams = (a.name, b.name)
         names = [a.player1, b.player1, a.player2, b.player2]
+    # The organiser's account owns every table (their history and player pages show them; their
+    # My matches lists a table once a deal is scored); the key stays the concours's, never a
+    # browser's, so signing in on some device claims none of them.
     return match_services.create_match(
         owner_key=match_owner_key(tournament),
+        owner=tournament.owner,
         rules=tournament.engine_settings.partie,
         team_names=teams,
         players=_seat_names(names, teams),
@@ -740,6 +746,9 @@ def import_tournament(*, owner: User, text: str | bytes) -> Tournament:
     table's match through the match services), byes and withdrawals. Every round whose tables
     are all finished is closed. TournamentError (with its path) on a bad file."""
     engine = concours.load_tournament(text)
+    deals = sum(len(table.deals or ()) for round_ in engine.rounds for table in round_.tables)
+    if deals > IMPORT_MAX_DEALS:  # each deal is scored and stored: bounded work per request
+        raise Refused("too_many_deals", deals=deals, limit=IMPORT_MAX_DEALS)
     settings = engine.settings
     tournament = Tournament.objects.create(
         owner=owner,
@@ -793,6 +802,29 @@ def import_tournament(*, owner: User, text: str | bytes) -> Tournament:
             round_.closed_at = timezone.now()
             round_.save(update_fields=["closed_at"])
     if engine.rounds:
-        tournament.status = Tournament.Status.PLAYING
-        tournament.save(update_fields=["status"])
+        every_round = len(engine.rounds) == settings.rounds
+        if every_round and all(result.finished for result in results):
+            tournament.status = Tournament.Status.FINISHED
+            tournament.finished_at = timezone.now()
+        else:
+            tournament.status = Tournament.Status.PLAYING
+        tournament.save(update_fields=["status", "finished_at"])
     return tournament
+
+
+# ---------------------------------------------------------------------------------------------
+# Deleting
+
+
+@transaction.atomic
+def delete_tournament(*, tournament: Tournament) -> int:
+    """Delete the concours (entrants, rounds, tables, places, log) and its table matches with
+    it: those are deleted as the matches app deletes one (gone from every page, their links
+    answer 404; restorable by their owner for DELETED_KEPT_DAYS, then purged). How many matches
+    were deleted."""
+    matches = Match.objects.filter(
+        concours_table__round__tournament=tournament, deleted_at__isnull=True
+    )
+    gone = matches.update(deleted_at=timezone.now(), version=F("version") + 1)
+    tournament.delete()
+    return gone

@@ -89,6 +89,9 @@ REFUSALS: "dict[str, Promise]" = {
     "not_last_round": gettext_lazy("Only the last round can be drawn again."),
     "tables_pending": gettext_lazy("Tables still playing: %(tables)s."),
     "no_round": gettext_lazy("No round has been played yet."),
+    "too_many_deals": gettext_lazy(
+        "The file holds %(deals)s deals; one import takes %(limit)s at most."
+    ),
 }
 
 

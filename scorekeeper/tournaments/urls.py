@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import table_views, views
+from . import record_views, table_views, views
 
 app_name = "tournaments"
 
@@ -32,6 +32,10 @@ urlpatterns = [
     path("concours/<int:pk>/round/<int:round>/redraw/", views.redraw, name="redraw"),
     path("concours/<int:pk>/round/<int:round>/swap/", views.swap, name="swap"),
     path("concours/<int:pk>/finish/", views.finish, name="finish"),
+    path("concours/import/", record_views.import_file, name="import"),
+    path("concours/<int:pk>/concours.json", record_views.export_file, name="export"),
+    path("concours/<int:pk>/standings.csv", record_views.standings_csv, name="standings_csv"),
+    path("concours/<int:pk>/delete/", record_views.delete, name="delete"),
     # A table's phone (table_views): its link, its QR code, the desk's "New link".
     path("t/<str:token>/", table_views.table_phone, name="table"),
     path("t/<str:token>/qr.svg", table_views.table_qr, name="table_qr"),

@@ -195,6 +195,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "finished": finished,
         "standings": standings,
         "standings_round": closed[-1].number if closed else None,
+        "closed_rounds": [r.number for r in closed],  # standings CSV after each
         "team_form": _team_form(rules.melee),
         "paste_form": _paste_form(rules.melee),
         "past": _past_names(tournament) if not finished else ([], []),

@@ -1,0 +1,78 @@
+"""A concours's files: its standings as CSV (after a round, or the final ranking) and a safe file
+name for its downloads. The `belote-tournament/1` document itself is `selectors.export_document`.
+
+The CSV opens in a spreadsheet as it is: UTF-8 with a byte order mark (Excel reads "é" right
+only with it), one row per entrant with every tie-break figure, and any text cell a spreadsheet
+would run as a formula written with a leading apostrophe (OWASP's advice against CSV
+injection, as the history's CSV does). Columns are named by the engine's keys
+(TOURNAMENTS.md §6), as the match CSV's are."""
+
+import csv
+import io
+import re
+import unicodedata
+from typing import Any
+
+from .models import Tournament
+from .selectors import standings_rows
+
+BOM = "\ufeff"
+FIGURES = [
+    "played", "won", "drawn", "lost", "byes", "wins", "points", "conceded", "difference",
+    "best_partie", "opponents_wins",
+]  # fmt: skip
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: object) -> object:
+    """A text cell starting like a formula gets a leading apostrophe; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def _wins(value: Any) -> object:
+    """`wins` may be a half (2.5): written as such, a whole number without ".0"."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+def columns(melee: bool) -> list[str]:
+    names = ["rank", "id", "name"] if melee else ["rank", "id", "team", "player1", "player2"]
+    return [*names, *FIGURES, "withdrawn", "prize"]
+
+
+def standings_csv(tournament: Tournament, after_round: int | None = None) -> str:
+    """The standings after round `after_round` (None: every round drawn; the final ranking once
+    finished) as CSV text, the byte order mark first."""
+    melee = tournament.melee
+    players = {}
+    if not melee:
+        players = {
+            number: (p1, p2)
+            for number, p1, p2 in tournament.entrants.values_list("number", "player1", "player2")
+        }
+    out = io.StringIO()
+    out.write(BOM)
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(columns(melee))
+    for row in standings_rows(tournament, after_round):
+        names: list[object] = [row["rank"], row["id"], row["name"]]
+        if not melee:
+            names += list(players.get(row["id"], ("", "")))
+        figures = [_wins(row[key]) if key == "wins" else row[key] for key in FIGURES]
+        cells = [*names, *figures, "yes" if row["withdrawn"] else "", row["prize"]]
+        writer.writerow([safe_cell(cell) for cell in cells])
+    return out.getvalue()
+
+
+def file_name(tournament: Tournament, suffix: str) -> str:
+    """A download's name from the concours's: ASCII letters, digits and dashes only (safe in a
+    Content-Disposition header on every browser), e.g. "concours-de-la-saint-martin-2026-11-11"
+    then `suffix` ("-standings.csv")."""
+    ascii_name = unicodedata.normalize("NFKD", tournament.name).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:60].strip("-")
+    if tournament.date:
+        slug = f"{slug}-{tournament.date.isoformat()}" if slug else tournament.date.isoformat()
+    return f"{slug or 'concours'}{suffix}"

@@ -1,0 +1,125 @@
+"""A concours's records at the desk (issue 15, "Records"): its `belote-tournament/1` file and its
+standings as CSV to download, a file imported as a new concours (one scored on paper, typed in
+later), and deleting a concours with its table matches. Thin views: the desk's access check
+(`views._own`: the owner, or a co-organiser link), a service or a selector, POST-redirect-GET.
+Importing and deleting are the owner's alone."""
+
+import json
+
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_http_methods, require_safe
+
+from scorekeeper.concours import TournamentError
+from scorekeeper.words import explain
+
+from . import exports, selectors, services
+from .forms import ImportForm
+from .models import Tournament
+from .services import Refused
+from .texts import refusal
+from .views import _own
+
+
+def _owner_only(request: HttpRequest, pk: int) -> Tournament:
+    """The concours of the signed-in owner; 404 for anyone else, a co-organiser included."""
+    if not request.user.is_authenticated:
+        raise Http404
+    return get_object_or_404(Tournament, pk=pk, owner=request.user)
+
+
+def _attachment(response: HttpResponse, name: str) -> HttpResponse:
+    response["Content-Disposition"] = f'attachment; filename="{name}"'
+    response["X-Content-Type-Options"] = "nosniff"
+    return response
+
+
+@require_safe
+def export_file(request: HttpRequest, pk: int) -> HttpResponse:
+    """The concours as a `belote-tournament/1` file: its settings, entrants, rounds and every
+    table's deals or paper totals (TOURNAMENTS.md §6)."""
+    tournament = _own(request, pk)
+    text = json.dumps(selectors.export_document(tournament), ensure_ascii=False, indent=2)
+    response = HttpResponse(text + "\n", content_type="application/json; charset=utf-8")
+    return _attachment(response, exports.file_name(tournament, ".json"))
+
+
+@require_safe
+def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """The standings as CSV: after round `?round=k` (a drawn round), or with no round the
+    latest (the final ranking once the concours is finished). A round not drawn is answered by
+    the desk with a message, nothing downloaded."""
+    tournament = _own(request, pk)
+    drawn = tournament.rounds.count()
+    asked = request.GET.get("round", "")
+    after: int | None = None
+    if asked:
+        after = int(asked) if asked.isdigit() and len(asked) < 4 else 0
+        if not 1 <= after <= drawn:
+            messages.error(request, _("No standings after that round: it is not drawn."))
+            return redirect("tournaments:desk", pk=tournament.pk)
+    text = exports.standings_csv(tournament, after)
+    suffix = f"-standings-round-{after}.csv" if after else "-standings.csv"
+    response = HttpResponse(text, content_type="text/csv; charset=utf-8")
+    return _attachment(response, exports.file_name(tournament, suffix))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def import_file(request: HttpRequest) -> HttpResponse:
+    """A tournament file as a new concours of the signed-in organiser: finished when every
+    planned round is played, else under way at its last round. A refused file creates nothing
+    and says where and what is wrong."""
+    if not request.user.is_authenticated:
+        return redirect(f"{reverse('accounts:login')}?next={request.path}")
+    bound = request.method == "POST"
+    form = ImportForm(request.POST if bound else None, request.FILES if bound else None)
+    if bound and form.is_valid():
+        try:
+            tournament = services.import_tournament(
+                owner=request.user,
+                text=form.cleaned_data["file"],
+            )
+        except TournamentError as error:
+            form.add_error(
+                "file", _("Nothing was imported: %(reason)s") % {"reason": explain(error)}
+            )
+        except Refused as error:
+            form.add_error(
+                "file", _("Nothing was imported: %(reason)s") % {"reason": refusal(error)}
+            )
+        else:
+            messages.success(
+                request, _("“%(name)s” is imported.") % {"name": tournament.name or "—"}
+            )
+            return redirect("tournaments:desk", pk=tournament.pk)
+    max_mb = settings.TOURNAMENT_FILE_MAX_BYTES // (1024 * 1024)
+    return render(request, "tournaments/desk/import.html", {"form": form, "max_mb": max_mb})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """Delete the concours, after a confirm page: its entrants, rounds and results, and its
+    table matches (deleted as the matches app deletes a match). The owner's alone."""
+    tournament = _owner_only(request, pk)
+    if request.method == "POST":
+        name = tournament.name
+        gone = services.delete_tournament(tournament=tournament)
+        text = ngettext(
+            "“%(name)s” is deleted, with its %(count)s table match.",
+            "“%(name)s” is deleted, with its %(count)s table matches.",
+            gone,
+        )
+        messages.success(request, text % {"name": name, "count": gone})
+        return redirect("tournaments:list")
+    context = {
+        "tournament": tournament,
+        "entrants": tournament.entrants.count(),
+        "rounds": tournament.rounds.count(),
+        "matches": selectors.table_match_count(tournament),
+    }
+    return render(request, "tournaments/desk/delete.html", context)
