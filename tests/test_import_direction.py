@@ -169,6 +169,7 @@ def test_only_urls_import_views(path: Path) -> None:
 # of it.
 VIEW_HELPERS = {
     ("scorekeeper.tournaments.table_views", "scorekeeper.tournaments.views"),  # _own, the same
+    ("scorekeeper.tournaments.record_views", "scorekeeper.tournaments.views"),  # _own, _owner_only
 }
 
 

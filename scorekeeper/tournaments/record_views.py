@@ -8,8 +8,8 @@ import json
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -20,17 +20,9 @@ from scorekeeper.words import explain
 
 from . import exports, selectors, services
 from .forms import ImportForm
-from .models import Tournament
 from .services import Refused
 from .texts import refusal
-from .views import _own
-
-
-def _owner_only(request: HttpRequest, pk: int) -> Tournament:
-    """The concours of the signed-in owner; 404 for anyone else, a co-organiser included."""
-    if not request.user.is_authenticated:
-        raise Http404
-    return get_object_or_404(Tournament, pk=pk, owner=request.user)
+from .views import _own, _owner_only
 
 
 def _attachment(response: HttpResponse, name: str) -> HttpResponse:
