@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("scorekeeper.matches.urls")),
     path("", include("scorekeeper.history.urls")),
     path("", include("scorekeeper.tournaments.urls")),  # the organiser's desk
+    path("clubs/", include("scorekeeper.clubs.urls")),  # a club's organisers
     path("", include("scorekeeper.web.urls")),
     path("c/", include("scorekeeper.tournaments.public_urls")),  # a concours's public pages
 ]

@@ -11,6 +11,7 @@ from typing import Any
 
 import segno
 from django.contrib import messages
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -222,18 +223,22 @@ PAST_NAMES = 500
 
 
 def _past_names(tournament: Tournament) -> tuple[list[str], list[str]]:
-    """The team and player names of the organiser's other concours, newest first (suggested in
-    the one-line form), in one query."""
+    """The team and player names of the organiser's other concours and, for a club's concours,
+    of the club's other concours (issue 16), newest first (suggested in the one-line form), in
+    one query. A mêlée concours's entrants are players."""
+    others = Q(tournament__owner_id=tournament.owner_id)
+    if tournament.club_id is not None:
+        others |= Q(tournament__club_id=tournament.club_id)
     rows = (
-        Entrant.objects.filter(tournament__owner_id=tournament.owner_id)
+        Entrant.objects.filter(others)
         .exclude(tournament=tournament)
         .order_by("-created_at")
-        .values_list("name", "player1", "player2")[:PAST_NAMES]
+        .values_list("name", "player1", "player2", "tournament__settings__mode")[:PAST_NAMES]
     )
     teams: dict[str, None] = {}
     players: dict[str, None] = {}
-    for name, player1, player2 in rows:
-        teams.setdefault(name, None)
+    for name, player1, player2, mode in rows:
+        (players if mode == "melee" else teams).setdefault(name, None)
         for player in (player1, player2):
             if player:
                 players.setdefault(player, None)
