@@ -39,6 +39,7 @@ EDGE = {
     "views",
     "urls",
     "public_views",  # a concours's public pages (tournaments)
+    "print_views",  # a concours's printed pages (tournaments)
     "public_urls",
     "record_views",  # a concours's files, import and deletion (tournaments)
     "table_views",  # a concours table's phone (tournaments)
@@ -168,6 +169,7 @@ def test_only_urls_import_views(path: Path) -> None:
 # Edge modules that reuse their app's views' access helper (the desk's `_own`), and nothing else
 # of it.
 VIEW_HELPERS = {
+    ("scorekeeper.tournaments.print_views", "scorekeeper.tournaments.views"),  # _own: the desk's
     ("scorekeeper.tournaments.table_views", "scorekeeper.tournaments.views"),  # _own, the same
     ("scorekeeper.tournaments.record_views", "scorekeeper.tournaments.views"),  # _own, _owner_only
 }

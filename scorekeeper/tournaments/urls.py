@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import record_views, table_views, views
+from . import print_views, record_views, table_views, views
 
 app_name = "tournaments"
 
@@ -32,6 +32,18 @@ urlpatterns = [
     path("concours/<int:pk>/round/<int:round>/redraw/", views.redraw, name="redraw"),
     path("concours/<int:pk>/round/<int:round>/swap/", views.swap, name="swap"),
     path("concours/<int:pk>/finish/", views.finish, name="finish"),
+    # Paper (print_views): the draw poster, the score sheets of a round, the ranking.
+    path(
+        "concours/<int:pk>/round/<int:round>/print/draw/",
+        print_views.draw_poster,
+        name="print_draw",
+    ),
+    path(
+        "concours/<int:pk>/round/<int:round>/print/sheets/",
+        print_views.score_sheets,
+        name="print_sheets",
+    ),
+    path("concours/<int:pk>/print/ranking/", print_views.ranking, name="print_ranking"),
     path("concours/import/", record_views.import_file, name="import"),
     path("concours/<int:pk>/concours.json", record_views.export_file, name="export"),
     path("concours/<int:pk>/standings.csv", record_views.standings_csv, name="standings_csv"),

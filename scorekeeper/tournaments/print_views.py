@@ -1,0 +1,255 @@
+"""Paper (issue 15): the pages an organiser prints on A4 (static/css/print.css): the draw poster of
+a round (everyone in alphabetical order with their table number, big), one score sheet per table of
+a round (a row per deal with its dealer, the teams' points, belote and capot, totals, signatures,
+the QR code of the table's phone link), and the ranking with its prizes. On screen each page is a
+preview with a Print button (static/js/print.js; without JavaScript, the browser's own Print).
+
+The concours's organiser only (the desk's `_own`: 404 for anyone else). Each page reads a fixed
+number of queries whatever the number of teams."""
+
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+import segno
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from scorekeeper.matches.models import Match, Seat
+
+from . import selectors
+from .models import Entrant, Place, Round, Table, Tournament
+from .public_views import CRITERIA
+from .table_views import table_url
+from .views import _own
+
+TARGET_ROWS = 20  # rows of a score sheet when the partie is played to a target, not N deals
+SEATS = 4
+
+
+def sort_key(name: str) -> tuple[str, str]:
+    """Alphabetical order as a reader expects it: accents and case aside ("Écureuils" among the
+    E), then the exact spelling to break ties."""
+    bare = "".join(
+        c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c)
+    )
+    return (bare, name)
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    round_ = get_object_or_404(Round, tournament=tournament, number=number)
+    round_.tournament = tournament
+    return round_
+
+
+def _sides(round_: Round) -> tuple[dict[int, list[list[Entrant]]], list[Entrant]]:
+    """Each table's two sides (entrants by seat) and the byes of the round, in one query."""
+    sides: dict[int, list[list[tuple[int, Entrant]]]] = {}
+    byes: list[Entrant] = []
+    for place in Place.objects.filter(round=round_).select_related("entrant"):
+        if place.table_id is None or place.side is None:
+            byes.append(place.entrant)
+        else:
+            sides.setdefault(place.table_id, [[], []])[place.side].append(
+                (place.seat, place.entrant)
+            )
+    ordered = {
+        pk: [[entrant for _seat, entrant in sorted(side, key=lambda s: s[0])] for side in pair]
+        for pk, pair in sides.items()
+    }
+    return ordered, sorted(byes, key=lambda e: sort_key(e.name))
+
+
+def _names(side: list[Entrant]) -> str:
+    return " & ".join(entrant.name for entrant in side)
+
+
+@dataclass(frozen=True)
+class PosterRow:
+    """One line of the draw poster: an entrant, where it plays, with whom, against whom."""
+
+    name: str
+    players: str  # teams: "Alice & Bruno"
+    table: int | None  # None: a bye
+    partners: str  # mêlée: the partner
+    opponents: str
+
+
+@require_safe
+def draw_poster(request: HttpRequest, pk: int, round: int) -> HttpResponse:
+    """Round k's draw, everyone in alphabetical order with their table number (byes too)."""
+    tournament = _own(request, pk)
+    round_ = _round(tournament, round)
+    tables = {t.pk: t.number for t in Table.objects.filter(round=round_).only("pk", "number")}
+    sides, byes = _sides(round_)
+    rows = []
+    for table_pk, pair in sides.items():
+        for index, side in enumerate(pair):
+            for entrant in side:
+                rows.append(
+                    PosterRow(
+                        name=entrant.name,
+                        players=" & ".join(p for p in (entrant.player1, entrant.player2) if p),
+                        table=tables[table_pk],
+                        partners=_names([e for e in side if e.pk != entrant.pk]),
+                        opponents=_names(pair[1 - index]),
+                    )
+                )
+    rows += [
+        PosterRow(
+            name=e.name,
+            players=" & ".join(p for p in (e.player1, e.player2) if p),
+            table=None,
+            partners="",
+            opponents="",
+        )
+        for e in byes
+    ]
+    rows.sort(key=lambda row: sort_key(row.name))
+    columns = 1 if len(rows) <= 24 else 2 if len(rows) <= 60 else 3
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "rows": rows,
+        "byes": byes,
+        "columns": columns,
+        "tables": len(tables),
+    }
+    return render(request, "tournaments/print/draw.html", context)
+
+
+def qr_svg(url: str, title: str) -> SafeString:
+    """The address as an inline SVG QR code (segno's markup, the title escaped by segno: no style
+    attribute, no script)."""
+    svg = segno.make(url, error="m").svg_inline(
+        scale=4, dark="#000", light="#fff", omitsize=True, svgclass="print-qr-code", title=title
+    )
+    return mark_safe(svg)  # segno's own markup of an address we built
+
+
+def table_link(request: HttpRequest, table: Table) -> str | None:
+    """The absolute address of the table's phone link (table_views.table_url), or None when it
+    has none (revoked, or a table of an imported concours scored on paper: no match)."""
+    if table.match_id is None:
+        return None
+    return table_url(request, table) or None
+
+
+def sheet_rows(rules_deals: int | None) -> int:
+    return rules_deals if rules_deals else TARGET_ROWS
+
+
+def sheet_size(rows: int) -> str:
+    """The row height's class: the rows, the heads and the signatures fit one A4 page."""
+    if rows <= 13:
+        return "l"
+    if rows <= 17:
+        return "m"
+    if rows <= 22:
+        return "s"
+    return "xs"
+
+
+def _seat_names(table: Table, pair: list[list[Entrant]], melee: bool) -> list[str]:
+    """The four seats' names in playing order (as the table's match has them; for a table with no
+    match, as the draw would seat them)."""
+    match: Match | None = table.match
+    if match is not None:
+        return [match.seat_name(seat) for seat in range(SEATS)]
+    a, b = pair
+    if melee:
+        names = [e.name for e in (a[0], b[0], a[1], b[1])] if len(a) > 1 and len(b) > 1 else []
+    else:
+        names = [a[0].player1, b[0].player1, a[0].player2, b[0].player2] if a and b else []
+    return names if len(names) == SEATS and all(names) else []
+
+
+@require_safe
+def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
+    """One score sheet a table of round k, one A4 page each."""
+    tournament = _own(request, pk)
+    round_ = _round(tournament, round)
+    melee = tournament.melee
+    rules = tournament.engine_settings.partie
+    rows = sheet_rows(rules.deals_limit)
+    tables = list(
+        Table.objects.filter(round=round_)
+        .select_related("match")
+        .prefetch_related(
+            Prefetch("match__seat_rows", queryset=Seat.objects.select_related("player"))
+        )
+        .order_by("number")
+    )
+    sides, _byes = _sides(round_)
+    sheets = []
+    for table in tables:
+        pair = sides.get(table.pk, [[], []])
+        seats = _seat_names(table, pair, melee)
+        first = table.match.first_dealer if table.match is not None else 0
+        link = table_link(request, table)
+        sheets.append(
+            {
+                "table": table,
+                "sides": [
+                    {
+                        "label": label,
+                        "name": _names(pair[side]),
+                        "players": " & ".join(seats[s] for s in (side, side + 2)) if seats else "",
+                    }
+                    for side, label in ((0, "A"), (1, "B"))
+                ],
+                "deals": [
+                    (n + 1, seats[(first + n) % SEATS] if seats else "") for n in range(rows)
+                ],
+                "link": link,
+                "qr": qr_svg(link, _("QR code of table %(n)s's phone link") % {"n": table.number})
+                if link
+                else None,
+            }
+        )
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "sheets": sheets,
+        "size": sheet_size(rows),
+        "deals_limit": rules.deals_limit,
+        "target": rules.target,
+        "melee": melee,
+    }
+    return render(request, "tournaments/print/sheets.html", context)
+
+
+@require_safe
+def ranking(request: HttpRequest, pk: int) -> HttpResponse:
+    """The ranking after the last closed round, with every tie-break figure, the byes and the
+    withdrawals; once the concours is finished, the final ranking with its prizes."""
+    tournament = _own(request, pk)
+    closed = list(
+        Round.objects.filter(tournament=tournament, closed_at__isnull=False).values_list(
+            "number", flat=True
+        )
+    )
+    after = max(closed) if closed else None
+    rows: list[dict[str, Any]] = []
+    if after is not None:
+        rows = selectors.standings_rows(tournament, after)
+        players = {
+            e.number: " & ".join(p for p in (e.player1, e.player2) if p)
+            for e in tournament.entrants.all()
+        }
+        for row in rows:
+            row["players"] = players.get(row["id"], "")
+    finished = tournament.status == Tournament.Status.FINISHED
+    context = {
+        "tournament": tournament,
+        "rows": rows,
+        "after": after,
+        "finished": finished,
+        "prizes": finished and any(row["prize"] for row in rows),
+        "ranking_words": [str(CRITERIA[name]) for name in tournament.engine_settings.ranking],
+    }
+    return render(request, "tournaments/print/ranking.html", context)
