@@ -199,6 +199,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "closed_rounds": [r.number for r in closed],  # standings CSV after each
         "team_form": _team_form(rules.melee),
         "paste_form": _paste_form(rules.melee),
+        "csv_form": CsvForm(),
         "past": _past_names(tournament) if not finished else ([], []),
     }
     return render(request, "tournaments/desk/desk.html", context)
@@ -287,6 +288,32 @@ def paste(request: HttpRequest, pk: int) -> HttpResponse:
     except (Refused, TournamentError) as error:
         _refused(request, error)
         messages.info(request, _("Nothing was added: correct the line and paste the list again."))
+    else:
+        messages.success(request, _("%(count)s added.") % {"count": len(added)})
+    return _back(tournament, "registration")
+
+
+@require_POST
+def import_csv(request: HttpRequest, pk: int) -> HttpResponse:
+    """A CSV file of entrants (beside the pasted list): all added, or none and every bad line
+    named."""
+    tournament = _own(request, pk)
+    form = CsvForm(request.POST, request.FILES)
+    if not form.is_valid():
+        messages.error(request, _("Choose a CSV file."))
+        return _back(tournament, "registration")
+    data = form.cleaned_data["file"].read(services.CSV_MAX_BYTES + 1)
+    try:
+        added = services.add_entrants_from_csv(tournament=tournament, data=data)
+    except services.CsvRefused as error:
+        for line in error.lines:
+            messages.error(request, refusal(line))
+        if error.more:
+            messages.error(request, _("…and %(count)s more lines.") % {"count": error.more})
+        messages.info(request, _("Nothing was added: correct the file and import it again."))
+    except (Refused, TournamentError) as error:
+        _refused(request, error)
+        messages.info(request, _("Nothing was added: correct the file and import it again."))
     else:
         messages.success(request, _("%(count)s added.") % {"count": len(added)})
     return _back(tournament, "registration")

@@ -301,3 +301,121 @@ def test_editing_a_team_per_role(
         )
     assert not concours.entrants.filter(name="Pirates").exists()
     assert co_client.get(desk_url(concours, "edit_entrant", number=99)).status_code == 404
+
+
+# ---------------------------------------------------------------------------------------------
+# Importing a CSV file
+
+
+def upload(client: Client, tournament: Tournament, data: bytes, name: str = "teams.csv") -> str:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    file = SimpleUploadedFile(name, data, content_type="text/csv")
+    return post(client, desk_url(tournament, "import_csv"), {"file": file})
+
+
+@pytest.fixture
+def empty(owner: User) -> Tournament:
+    return services.create_tournament(owner=owner, name="Concours du vendredi")
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"name;player1;player2\nLes As;Alice;Bruno\nPique Dame;Chlo\xc3\xa9;David\n",
+        b"\xef\xbb\xbfLes As;Alice;Bruno\r\nPique Dame;Chlo\xc3\xa9;David\r\n",  # BOM, no header
+        b'Team,Player 1,Player 2\n"Les As",Alice,Bruno\n\n Pique Dame , Chlo\xc3\xa9 ,David\n',
+        "Équipe;Joueur 1;Joueur 2\nLes As;Alice;Bruno;;\nPique Dame;Chloé;David\n".encode(),
+    ],
+    ids=["semicolons-header", "bom-crlf", "commas-quotes-blank", "french-header-trailing"],
+)
+def test_a_csv_file_adds_its_teams(empty: Tournament, owner_client: Client, data: bytes) -> None:
+    html = upload(owner_client, empty, data)
+    assert "2 added." in html and "Teams (2)" in html
+    rows = list(empty.entrants.order_by("number").values_list("name", "player1", "player2"))
+    assert rows == [("Les As", "Alice", "Bruno"), ("Pique Dame", "Chloé", "David")]
+
+
+def test_the_desk_offers_the_csv_form_beside_the_paste_form(
+    empty: Tournament, owner_client: Client
+) -> None:
+    html = page(owner_client, desk_url(empty))
+    assert "Import a CSV file" in html and 'enctype="multipart/form-data"' in html
+    assert desk_url(empty, "import_csv") in html
+    assert html.index("Paste a list") < html.index("Import a CSV file")
+
+
+@pytest.mark.parametrize(
+    ("data", "messages"),
+    [
+        (
+            b"name;player1;player2\nLes As;Alice;Bruno\nPique Dame;Chlo\xc3\xa9\nTr\xc3\xa8fle;;Emma\n"
+            b"les as;X;Y\n",
+            [
+                "Line 3: Expected three columns: the team, player 1, player 2 (found 2 filled).",
+                "Line 4: Expected three columns: the team, player 1, player 2 (found 2 filled).",
+                "Line 5: “les as” is already registered.",
+            ],
+        ),
+        (b"Les As;Alice;Bruno\nB\xe9atrice;Alice;Bruno\n", ["Line 2: Not UTF-8 text"]),
+        (b"Les As;Alice;" + b"B" * 61 + b"\n", ["Line 1: ", "at most 60 characters"]),
+        (b"name;player1;player2\n\n", ["The file has no entrant."]),
+        (b"", ["The file has no entrant."]),
+        (b"x" * (128 * 1024 + 1), ["The file is too big: at most 128 KB."]),
+        (b"".join(b"T%d;A;B\n" % n for n in range(501)), ["too many lines: at most 500."]),
+    ],
+    ids=["bad-lines", "latin1", "long-name", "header-only", "empty", "too-big", "too-many-rows"],
+)
+def test_a_bad_csv_file_adds_nothing_and_names_each_bad_line(
+    empty: Tournament, owner_client: Client, data: bytes, messages: list[str]
+) -> None:
+    version = Tournament.objects.get(pk=empty.pk).version
+    html = upload(owner_client, empty, data)
+    for message in messages:
+        assert message in html
+    assert "Nothing was added: correct the file and import it again." in html
+    assert not empty.entrants.exists()
+    assert Tournament.objects.get(pk=empty.pk).version == version
+
+
+def test_many_bad_lines_are_counted(empty: Tournament, owner_client: Client) -> None:
+    html = upload(owner_client, empty, b"".join(b"T%d;A\n" % n for n in range(15)))
+    assert "Line 10: " in html and "Line 11: " not in html and "…and 5 more lines." in html
+
+
+def test_no_file_is_a_message(empty: Tournament, owner_client: Client) -> None:
+    html = post(owner_client, desk_url(empty, "import_csv"), {})
+    assert "Choose a CSV file." in html
+
+
+def test_a_melee_csv_has_one_column(owner: User, owner_client: Client) -> None:
+    tournament = services.create_tournament(owner=owner, name="Mêlée", preset="melee")
+    html = upload(owner_client, tournament, "Joueur\nAlice\nBruno;\nChloé;David\n".encode())
+    assert "Line 4: Expected one column: the player&#x27;s name (found 2 filled)." in html
+    assert not tournament.entrants.exists()
+    html = upload(owner_client, tournament, "Joueur\nAlice\nBruno;\nChloé\n".encode())
+    assert "3 added." in html
+    assert list(tournament.entrants.values_list("name", flat=True)) == ["Alice", "Bruno", "Chloé"]
+
+
+def test_a_csv_after_the_draw_adds_late_entries(concours: Tournament, owner_client: Client) -> None:
+    services.draw_round(tournament=concours)
+    upload(owner_client, concours, b"Coeur;Ines;Jules\n")
+    assert concours.entrants.get(name="Coeur").from_round == 2
+
+
+def test_importing_a_csv_per_role(
+    empty: Tournament, co_client: Client, make_user: Callable[[str], User]
+) -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    co_client.get(reverse("tournaments:co", args=[empty.co_token]))
+    upload(co_client, empty, b"Les As;Alice;Bruno\n")
+    assert empty.entrants.count() == 1
+    other = Client()
+    other.force_login(make_user("someone"))
+    for client in (Client(), other):
+        file = SimpleUploadedFile("t.csv", b"Pirates;A;B\n")
+        response = client.post(desk_url(empty, "import_csv"), {"file": file})
+        assert response.status_code == 404
+    assert empty.entrants.count() == 1
