@@ -149,6 +149,20 @@ class PasteForm(forms.Form):
     )
 
 
+class CsvForm(forms.Form):
+    """A CSV file of entrants (the view reads it, bounded; the service reads its rows and names
+    every bad line)."""
+
+    file = forms.FileField(
+        label=_("CSV file"),
+        allow_empty_file=True,  # the service says it holds no entrant
+        help_text=_(
+            "Columns: team, player 1, player 2 (a header line is optional), separated by “;” or “,”."
+        ),
+        widget=forms.ClearableFileInput(attrs={"accept": ".csv,.txt,text/csv,text/plain"}),
+    )
+
+
 class PaperForm(forms.Form):
     points0 = forms.IntegerField(label=_("Points, side 1"), min_value=0, max_value=MAX_POINTS)
     points1 = forms.IntegerField(label=_("Points, side 2"), min_value=0, max_value=MAX_POINTS)

@@ -9,7 +9,9 @@ Each table is a match of `matches` (created by the draw, scored deal by deal by 
 from the match's own cached totals whenever a reader or the closing of a round needs it (no
 signal: the match services know nothing of concours)."""
 
+import csv
 import datetime
+import io
 import secrets
 from collections.abc import Sequence
 from typing import Any

@@ -70,6 +70,17 @@ def paper_warning(check: PaperCheck) -> str | None:
 # What the concours services refuse (services.Refused codes), as gettext templates.
 REFUSALS: "dict[str, Promise]" = {
     "unknown_format": gettext_lazy("Unknown format: %(format)s."),
+    "csv_too_big": gettext_lazy("The file is too big: at most %(limit)s KB."),
+    "csv_too_many_rows": gettext_lazy("The file has too many lines: at most %(limit)s."),
+    "csv_encoding": gettext_lazy("Not UTF-8 text: save the file as “CSV UTF-8”."),
+    "csv_unreadable": gettext_lazy("This line cannot be read as CSV."),
+    "csv_empty": gettext_lazy("The file has no entrant."),
+    "csv_fields": gettext_lazy(
+        "Expected three columns: the team, player 1, player 2 (found %(found)s filled)."
+    ),
+    "csv_fields_melee": gettext_lazy(
+        "Expected one column: the player's name (found %(found)s filled)."
+    ),
     "finished": gettext_lazy("This concours is finished."),
     "melee_no_players": gettext_lazy("In a mêlée each player registers alone: no partners."),
     "duplicate_name": gettext_lazy("“%(name)s” is already registered."),

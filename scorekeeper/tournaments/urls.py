@@ -9,6 +9,7 @@ urlpatterns = [
     path("concours/<int:pk>/", views.desk, name="desk"),
     path("concours/<int:pk>/add/", views.add_team, name="add"),
     path("concours/<int:pk>/paste/", views.paste, name="paste"),
+    path("concours/<int:pk>/import-csv/", views.import_csv, name="import_csv"),
     path("concours/<int:pk>/entrant/<int:number>/edit/", views.edit_entrant, name="edit_entrant"),
     path("concours/<int:pk>/entrant/<int:number>/check-in/", views.check_in, name="check_in"),
     path("concours/<int:pk>/entrant/<int:number>/withdraw/", views.withdraw, name="withdraw"),
