@@ -17,4 +17,5 @@ urlpatterns = [
     path("clubs/", include("scorekeeper.clubs.urls")),  # a club's organisers
     path("", include("scorekeeper.web.urls")),
     path("c/", include("scorekeeper.tournaments.public_urls")),  # a concours's public pages
+    path("club/", include("scorekeeper.clubs.public_urls")),  # a club's public pages
 ]

@@ -34,6 +34,7 @@ SERVICES = {
     "chart_text",
     "texts",
     "command_io",
+    "public_selectors",  # a club's public pages' reads (clubs)
 }
 EDGE = {
     "views",

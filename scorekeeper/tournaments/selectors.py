@@ -197,6 +197,28 @@ def standings_rows(tournament: Tournament, after_round: int | None = None) -> li
     return rows
 
 
+def final_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    """The final ranking as the club pages keep it (`Tournament.final_standings["rows"]`): each
+    entrant's rank, number, name, points, wins and, for a team, its two players' names."""
+    melee = tournament.melee
+    players = {
+        entrant.number: [entrant.player1, entrant.player2]
+        for entrant in tournament.entrants.all()
+        if not melee
+    }
+    return [
+        {
+            "rank": row.rank,
+            "id": row.id,
+            "name": row.name,
+            "points": row.points,
+            "wins": concours.standing_to_dict(row)["wins"],
+            "players": players.get(row.id, []),
+        }
+        for row in standings(tournament)
+    ]
+
+
 def export_document(tournament: Tournament) -> dict[str, Any]:
     """The tournament as a `belote-tournament/1` document (concours.tfile), each table with its
     paper totals or its deals."""

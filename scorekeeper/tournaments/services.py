@@ -29,7 +29,7 @@ from scorekeeper.matches import services as match_services
 from scorekeeper.matches.models import Match
 
 from .models import Entrant, Place, ResultChange, Round, Table, Tournament, new_token
-from .selectors import snapshot
+from .selectors import final_rows, snapshot
 
 MAX_NAME = 60
 MAX_POINTS = 100_000
@@ -588,7 +588,11 @@ def correct_result(
     sync_table(table)
     if not table.finished:
         raise Refused("table_not_finished", table=table.number)
-    return _set_paper(table, totals, "correction", author, author_label, 0, 0, 0)
+    check = _set_paper(table, totals, "correction", author, author_label, 0, 0, 0)
+    tournament = table.round.tournament
+    if tournament.status == Tournament.Status.FINISHED:
+        store_final_standings(tournament=tournament)
+    return check
 
 
 @transaction.atomic
@@ -813,6 +817,19 @@ def finish(*, tournament: Tournament) -> Tournament:
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["status", "finished_at"])
     _touch(tournament)
+    store_final_standings(tournament=tournament)
+    return tournament
+
+
+def store_final_standings(*, tournament: Tournament) -> Tournament:
+    """Keep a finished concours's final ranking on it (`final_standings`: the rows of
+    `selectors.final_rows` and the `version` they were computed at), so the club pages read 120
+    concours without computing 120 standings. Written by `finish`, and again by a correction
+    after the finish (a reader finding another version computes it afresh)."""
+    rows = final_rows(tournament)
+    tournament.refresh_from_db(fields=["version"])
+    tournament.final_standings = {"version": tournament.version, "rows": rows}
+    tournament.save(update_fields=["final_standings"])
     return tournament
 
 
@@ -890,6 +907,8 @@ def import_tournament(*, owner: User, text: str | bytes) -> Tournament:
         else:
             tournament.status = Tournament.Status.PLAYING
         tournament.save(update_fields=["status", "finished_at"])
+        if tournament.status == Tournament.Status.FINISHED:
+            store_final_standings(tournament=tournament)
     return tournament
 
 

@@ -1,0 +1,349 @@
+"""Reads of a club's public pages (issue 16): its published concours with their final rankings,
+its published seasons ranked by the seasons engine (`scorekeeper.concours.seasons`), and each
+team's or player's record.
+
+**Speed.** A finished concours keeps its final ranking on its row
+(`Tournament.final_standings`, written by `tournaments.services.finish` and by a correction
+after it, with the tournament's `version` it was computed at), so a page reads 120 concours in
+one query and never computes a standings. A row whose stored version is not the tournament's (or
+a concours finished before the column existed) is computed once and stored again
+(`final_of`). Names map to people through the club's aliases, read in one query (`People`).
+Every page here reads a fixed number of queries whatever the number of concours.
+
+**Privacy.** Only a club's `published` concours are read, and only its `published` seasons are
+offered; a person is shown only through what published concours hold of them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from scorekeeper.concours import TournamentError, seasons
+from scorekeeper.concours.seasons import Finish, Player, SeasonConcours, SeasonRule
+from scorekeeper.tournaments import services as tournament_services
+from scorekeeper.tournaments.models import Tournament
+
+from .models import Alias, Club, Person, Season, spelling_key
+from .services import record_people
+
+PODIUM = 3
+# What a club page reads of each concours (the entrants, rounds and tables are never read).
+CONCOURS_FIELDS = (
+    "id", "club_id", "name", "date", "place", "prizes", "settings", "status", "public_token",
+    "published", "version", "final_standings", "finished_at", "created_at",
+)  # fmt: skip
+UNKNOWN = "~"  # a key made from a spelling that no alias holds (no record page)
+NO_PLAYERS = "team-as-player~"  # a team without players' names, in a ranking of players
+
+
+def published(club: Club) -> QuerySet[Tournament]:
+    return Tournament.objects.filter(club=club, published=True).only(*CONCOURS_FIELDS)
+
+
+def final_of(tournament: Tournament) -> list[dict[str, Any]]:
+    """A finished concours's final rows (`tournaments.selectors.final_rows`): the stored ones,
+    or computed and stored when they are missing or older than the tournament."""
+    stored = tournament.final_standings
+    if isinstance(stored, dict) and stored.get("version") == tournament.version:
+        rows = stored.get("rows")
+        if isinstance(rows, list):
+            return rows
+    full = Tournament.objects.get(pk=tournament.pk)
+    tournament_services.store_final_standings(tournament=full)
+    tournament.final_standings, tournament.version = full.final_standings, full.version
+    return list((full.final_standings or {}).get("rows", []))
+
+
+@dataclass
+class ClubConcours:
+    """A published concours as the club pages show it; `rows`: its final ranking (finished)."""
+
+    tournament: Tournament
+    rows: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def pk(self) -> int:
+        return int(self.tournament.pk)
+
+    @property
+    def finished(self) -> bool:
+        return self.tournament.status == Tournament.Status.FINISHED
+
+    @property
+    def melee(self) -> bool:
+        return self.tournament.melee
+
+    @property
+    def podium(self) -> list[dict[str, Any]]:
+        """The first three places, each with its prize."""
+        return [
+            {**row, "prize": self.prize(int(row["rank"]))}
+            for row in self.rows
+            if row["rank"] <= PODIUM
+        ]
+
+    @property
+    def winners(self) -> list[dict[str, Any]]:
+        return [row for row in self.rows if row["rank"] == 1]
+
+    def prize(self, rank: int) -> str:
+        return self.tournament.prize(rank)
+
+
+def _with_rows(tournaments: Iterable[Tournament]) -> list[ClubConcours]:
+    return [
+        ClubConcours(t, final_of(t) if t.status == Tournament.Status.FINISHED else [])
+        for t in tournaments
+    ]
+
+
+def _by_date(items: Sequence[ClubConcours], newest_first: bool) -> list[ClubConcours]:
+    def when(item: ClubConcours) -> tuple[date, int]:
+        return (item.tournament.date or item.tournament.created_at.date(), item.pk)
+
+    return sorted(items, key=when, reverse=newest_first)
+
+
+@dataclass
+class ClubPage:
+    club: Club
+    upcoming: list[ClubConcours]
+    past: list[ClubConcours]
+    seasons: list[Season]
+
+
+def club_page(club: Club) -> ClubPage:
+    """The club's published concours (upcoming: not finished, the next first; past: finished,
+    the latest first, each with its final ranking) and its published seasons. Two queries."""
+    items = _with_rows(published(club))
+    upcoming = _by_date([i for i in items if not i.finished], newest_first=False)
+    past = _by_date([i for i in items if i.finished], newest_first=True)
+    found = list(Season.objects.filter(club=club, published=True).order_by("-start", "-id"))
+    return ClubPage(club, upcoming, past, found)
+
+
+def finished_in(
+    club: Club, start: date | None = None, end: date | None = None
+) -> list[ClubConcours]:
+    """The club's published finished concours (between `start` and `end`, both included),
+    in date order, with their final rankings: one query."""
+    query = published(club).filter(status=Tournament.Status.FINISHED)
+    if start is not None and end is not None:
+        query = query.filter(date__gte=start, date__lte=end)
+    return _by_date(_with_rows(query), newest_first=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# People
+
+
+@dataclass
+class People:
+    """The club's aliases, read once: a name of a kind -> the person's key and id."""
+
+    persons: dict[tuple[str, str], int]
+
+    @classmethod
+    def of(cls, club: Club, items: Sequence[ClubConcours] = ()) -> People:
+        """The club's aliases; when a name of `items` has none yet (an entrant registered after
+        the concours joined the club), the club's people are recorded first
+        (`clubs.services.record_people`, once: the next read finds them all)."""
+        found = cls._read(club)
+        missing = [item.pk for item in items if not found._knows(item)]
+        if missing:
+            record_people(club=club, tournaments=missing)
+            found = cls._read(club)
+        return found
+
+    @classmethod
+    def _read(cls, club: Club) -> People:
+        rows = Alias.objects.filter(club=club).values_list("kind", "spelling_key", "person_id")
+        return cls({(kind, key): person for kind, key, person in rows})
+
+    def _knows(self, item: ClubConcours) -> bool:
+        team = "player" if item.melee else "team"
+        for row in item.rows:
+            if spelling_key(str(row["name"])) and self.person(team, str(row["name"])) is None:
+                return False
+            for name in row.get("players") or []:
+                if spelling_key(str(name)) and self.person("player", str(name)) is None:
+                    return False
+        return True
+
+    def person(self, kind: str, name: str) -> int | None:
+        return self.persons.get((kind, spelling_key(name)))
+
+    def key(self, kind: str, name: str) -> str:
+        found = self.person(kind, name)
+        return f"{kind}-{found}" if found is not None else f"{kind}{UNKNOWN}{spelling_key(name)}"
+
+
+def person_id(key: str) -> int | None:
+    """The Person id of an engine key ("player-12"), None for a name no alias holds."""
+    kind, dash, number = key.partition("-")
+    return int(number) if dash and kind in ("team", "player") and number.isdigit() else None
+
+
+def engine_concours(items: Sequence[ClubConcours], people: People) -> list[SeasonConcours]:
+    """The concours as the seasons engine reads them. One person met twice in one concours (two
+    homonyms, or two spellings merged) keeps the first result; the second is told apart by a key
+    of its own (never linked). A team without players' names plays as one player named after it
+    in a ranking of players."""
+    out = []
+    for item in items:
+        kind: seasons.Kind = "melee" if item.melee else "teams"
+        when = item.tournament.date or item.tournament.created_at.date()
+        finishes = _finishes(item, people)
+        out.append(SeasonConcours(item.pk, when, item.tournament.name, kind, finishes))
+    return out
+
+
+def _finishes(item: ClubConcours, people: People) -> tuple[Finish, ...]:
+    used: set[str] = set()
+
+    def own(key: str, where: str) -> str:
+        if key in used:
+            key = f"{key}{UNKNOWN}{item.pk}.{where}"
+        used.add(key)
+        return key
+
+    finishes = []
+    for row in item.rows:
+        name, number, points = str(row["name"]), str(row["id"]), int(row["points"])
+        if item.melee:
+            key = own(people.key("player", name), number)
+            finishes.append(Finish(int(row["rank"]), key, name, points))
+            continue
+        players = tuple(
+            Player(own(people.key("player", p), f"{number}.{n}"), p)
+            for n, p in enumerate(row.get("players") or [])
+            if p
+        ) or (Player(own(f"{NO_PLAYERS}{item.pk}.{number}", "0"), name),)
+        key = own(people.key("team", name), number)
+        finishes.append(Finish(int(row["rank"]), key, name, points, players))
+    return tuple(finishes)
+
+
+# ---------------------------------------------------------------------------------------------
+# A season
+
+
+@dataclass
+class SeasonPage:
+    season: Season
+    rule: SeasonRule
+    concours: list[ClubConcours]
+    ranking: seasons.SeasonRanking
+    most_wins: list[seasons.SeasonRow]  # those who won the most concours (none when nobody won)
+
+    @property
+    def rows(self) -> tuple[seasons.SeasonRow, ...]:
+        return self.ranking.rows
+
+    @property
+    def counted_concours(self) -> int:
+        return len(self.ranking.counted)
+
+
+def season_rule(season: Season) -> SeasonRule:
+    try:
+        return seasons.rule_from_dict(season.rule)
+    except TournamentError:
+        return SeasonRule()  # a rule stored before a check existed: the defaults, not a 500
+
+
+def season_page(club: Club, season: Season) -> SeasonPage:
+    """The season's ranking under its rule, from the club's published finished concours of its
+    dates. Three queries."""
+    rule = season_rule(season)
+    items = finished_in(club, season.start, season.end)
+    ranking = seasons.season_ranking(engine_concours(items, People.of(club, items)), rule)
+    top = max((row.won for row in ranking.rows), default=0)
+    most = [row for row in ranking.rows if top and row.won == top]
+    return SeasonPage(season, rule, items, ranking, most)
+
+
+SORTS = ("rank", "wins", "played", "name")
+
+
+def sorted_rows(page: SeasonPage, sort: str) -> list[seasons.SeasonRow]:
+    rows = list(page.rows)
+    if sort == "wins":
+        rows.sort(key=lambda r: (-r.won, r.rank))
+    elif sort == "played":
+        rows.sort(key=lambda r: (-r.played, r.rank))
+    elif sort == "name":
+        rows.sort(key=lambda r: (r.name.casefold(), r.rank))
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# A team's or player's record
+
+
+@dataclass
+class RecordPage:
+    person: Person
+    record: seasons.Record
+    also: list[str]  # the person's other spellings
+
+    @property
+    def results(self) -> list[seasons.ConcoursResult]:
+        return list(self.record.results)
+
+
+def record_page(club: Club, person: Person) -> RecordPage | None:
+    """Every published result of `person` (a team: its team concours; a player: its mêlée
+    concours and its teams' results), None when no published concours holds them. Three
+    queries."""
+    spellings = list(person.aliases.values_list("spelling_key", "spelling"))
+    keys = {key for key, _ in spellings}
+    if not keys:
+        return None
+    candidates = []
+    for item in _by_date(_with_rows(published(club).filter(_finished())), newest_first=False):
+        if person.kind == "team" and item.melee:
+            continue
+        if any(_names_of(row, person.kind, item.melee) & keys for row in item.rows):
+            candidates.append(item)
+    people = People.of(club, candidates)
+    rank: seasons.RankBy = "teams" if person.kind == "team" else "players"
+    found = seasons.records(engine_concours(candidates, people), rank).get(person.key)
+    if found is None:
+        return None
+    also = sorted({spelling for _, spelling in spellings if spelling != found.name})
+    return RecordPage(person, found, also)
+
+
+def _finished() -> Q:
+    return Q(status=Tournament.Status.FINISHED)
+
+
+def _names_of(row: dict[str, Any], kind: str, melee: bool) -> set[str]:
+    if kind == "team" or melee:
+        return {spelling_key(str(row["name"]))}
+    return {spelling_key(str(p)) for p in row.get("players") or [] if p}
+
+
+def concours_page(club: Club, pk: int) -> ClubConcours | None:
+    """One published concours of the club with its final ranking (None: not there, or not
+    published)."""
+    found = published(club).filter(pk=pk).first()
+    return _with_rows([found])[0] if found is not None else None
+
+
+def links(item: ClubConcours, people: People) -> dict[int, dict[str, Any]]:
+    """For each entrant number of a concours's ranking: its person's id (team or mêlée player)
+    and its players' (name, person id) pairs, for the links to their records."""
+    out: dict[int, dict[str, Any]] = {}
+    for row in item.rows:
+        kind = "player" if item.melee else "team"
+        out[int(row["id"])] = {
+            "person": people.person(kind, str(row["name"])),
+            "players": [(p, people.person("player", p)) for p in row.get("players") or [] if p],
+        }
+    return out

@@ -1,0 +1,237 @@
+"""A club's public pages (issue 16), under /club/<slug>/, no account needed: the club page (its
+upcoming and past published concours, its published seasons), a concours's final ranking, a
+season's ranking (sortable by concours won; as CSV and as a printable A4 page), a team's or
+player's record with its chart of places. Only what the organisers published: an unpublished
+concours or season, or a person no published concours holds, is a 404.
+
+The club's archive (a zip of its concours' files) and its restore are for the club's organisers
+only (404 for anyone else, signed in or not)."""
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+from django.views.decorators.http import require_http_methods, require_safe
+
+from scorekeeper.concours import TournamentError
+from scorekeeper.tournaments.texts import refusal
+from scorekeeper.words import describe
+
+from . import exports, public_selectors
+from .charts import places_chart, places_text
+from .models import Club, ClubOrganiser, Person, Season
+
+# The archive's own refusals (the engine's codes are worded in scorekeeper/words.py).
+ARCHIVE_WORDS = {
+    "bad_date": gettext_lazy("not a date (YYYY-MM-DD)"),
+    "missing_file": gettext_lazy("this file is not in the zip"),
+}
+
+
+def _club(slug: str) -> Club:
+    return get_object_or_404(Club, slug=slug)
+
+
+def _season(club: Club, pk: int) -> Season:
+    return get_object_or_404(Season, club=club, pk=pk, published=True)
+
+
+@require_safe
+def club_page(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _club(slug)
+    page = public_selectors.club_page(club)
+    organiser = _is_organiser(request, club)
+    return render(
+        request, "clubs/public/club.html", {"page": page, "club": club, "organiser": organiser}
+    )
+
+
+@require_safe
+def concours_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = _club(slug)
+    item = public_selectors.concours_page(club, pk)
+    if item is None:
+        raise Http404
+    people = public_selectors.People.of(club, [item])
+    links = public_selectors.links(item, people)
+    rows = [
+        {**row, "links": links.get(int(row["id"]), {}), "prize": item.prize(int(row["rank"]))}
+        for row in item.rows
+    ]
+    return render(request, "clubs/public/concours.html", {"club": club, "item": item, "rows": rows})
+
+
+def _sort(request: HttpRequest) -> str:
+    value = request.GET.get("sort", "rank")
+    return value if value in public_selectors.SORTS else "rank"
+
+
+@require_safe
+def season_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = _club(slug)
+    page = public_selectors.season_page(club, _season(club, pk))
+    sort = _sort(request)
+    context = {
+        "club": club,
+        "page": page,
+        "rows": _rows(page, sort),
+        "sort": sort,
+        "sorts": [
+            ("rank", _("Rank")),
+            ("wins", _("Concours won")),
+            ("played", _("Played")),
+            ("name", _("Name")),
+        ],
+    }
+    return render(request, "clubs/public/season.html", context)
+
+
+def _rows(page: public_selectors.SeasonPage, sort: str) -> list[dict[str, object]]:
+    return [
+        {"row": row, "person": public_selectors.person_id(row.key)}
+        for row in public_selectors.sorted_rows(page, sort)
+        if not row.key.startswith(public_selectors.NO_PLAYERS)
+    ]
+
+
+@require_safe
+def season_print(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = _club(slug)
+    page = public_selectors.season_page(club, _season(club, pk))
+    context = {"club": club, "page": page, "rows": _rows(page, "rank")}
+    return render(request, "clubs/public/season_print.html", context)
+
+
+CSV_HEADER = (
+    gettext_lazy("Rank"),
+    gettext_lazy("Name"),
+    gettext_lazy("Score"),
+    gettext_lazy("Results counted"),
+    gettext_lazy("Concours won"),
+    gettext_lazy("Best place"),
+    gettext_lazy("Played"),
+    gettext_lazy("Podiums"),
+    gettext_lazy("Average place"),
+)
+
+
+@require_safe
+def season_csv(request: HttpRequest, slug: str, pk: int) -> StreamingHttpResponse:
+    club = _club(slug)
+    season = _season(club, pk)
+    page = public_selectors.season_page(club, season)
+    header = [str(name) for name in CSV_HEADER]
+    response = StreamingHttpResponse(
+        exports.season_csv(page, header), content_type="text/csv; charset=utf-8"
+    )
+    name = slugify(f"{club.slug}-{season.name}") or "season"
+    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
+    return response
+
+
+@require_safe
+def record_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    club = _club(slug)
+    person = get_object_or_404(Person, club=club, pk=pk)
+    page = public_selectors.record_page(club, person)
+    if page is None:
+        raise Http404
+    results = page.results
+    context = {
+        "club": club,
+        "page": page,
+        "record": page.record,
+        "best": page.record.best,
+        "results": list(reversed(results)),
+        "chart": places_chart(results) if len(results) > 1 else None,
+        "chart_text": places_text(results),
+    }
+    return render(request, "clubs/public/record.html", context)
+
+
+# ---------------------------------------------------------------------------------------------
+# The archive: organisers only
+
+
+def _is_organiser(request: HttpRequest, club: Club) -> bool:
+    user = request.user
+    return bool(
+        user.is_authenticated and ClubOrganiser.objects.filter(club=club, user=user).exists()
+    )
+
+
+def _organised(request: HttpRequest, slug: str) -> Club:
+    club = _club(slug)
+    if not _is_organiser(request, club):
+        raise Http404
+    return club
+
+
+@require_safe
+def archive(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _organised(request, slug)
+    response = HttpResponse(exports.archive_zip(club), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="club-{club.slug}.zip"'
+    return response
+
+
+class RestoreForm(forms.Form):
+    file = forms.FileField(label=gettext_lazy("Club archive (.zip)"))
+
+    def clean_file(self) -> bytes:
+        upload = self.cleaned_data["file"]
+        if upload.size > settings.BACKUP_MAX_BYTES:
+            raise forms.ValidationError(
+                _("The file is too large: at most %(mb)s MB.")
+                % {"mb": settings.BACKUP_MAX_BYTES // (1024 * 1024)}
+            )
+        data: bytes = upload.read()
+        return data
+
+
+def _explain(error: TournamentError) -> str:
+    words = ARCHIVE_WORDS.get(error.code)
+    text = str(words) if words is not None else describe(error)
+    if not error.path:
+        return text
+    return _("%(path)s: %(reason)s") % {"path": error.path, "reason": text}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def restore(request: HttpRequest, slug: str) -> HttpResponse:
+    club = _organised(request, slug)
+    bound = request.method == "POST"
+    form = RestoreForm(request.POST if bound else None, request.FILES if bound else None)
+    if bound and form.is_valid():
+        assert request.user.is_authenticated
+        try:
+            result = exports.restore_archive(
+                club=club, owner=request.user, data=form.cleaned_data["file"]
+            )
+        except TournamentError as error:
+            form.add_error(
+                "file", _("Nothing was restored: %(reason)s") % {"reason": _explain(error)}
+            )
+        except exports.FileRefused as error:
+            text = _("%(path)s: %(reason)s") % {
+                "path": error.file,
+                "reason": refusal(error.refusal),
+            }
+            form.add_error("file", _("Nothing was restored: %(reason)s") % {"reason": text})
+        else:
+            text = ngettext(
+                "%(n)s concours restored.", "%(n)s concours restored.", len(result.restored)
+            ) % {"n": len(result.restored)}
+            if result.skipped:
+                text += " " + ngettext(
+                    "%(n)s skipped: the club already has it.",
+                    "%(n)s skipped: the club already has them.",
+                    len(result.skipped),
+                ) % {"n": len(result.skipped)}
+            messages.success(request, text)
+            return redirect("club_public:club", slug=club.slug)
+    return render(request, "clubs/public/restore.html", {"club": club, "form": form})

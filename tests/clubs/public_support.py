@@ -1,0 +1,84 @@
+"""Helpers of the club's public page tests: finished concours whose final ranking is chosen
+(each team's paper total), played through the real services (create, register, draw, paper
+totals, close, finish), attached to a club and published."""
+
+from collections.abc import Mapping, Sequence
+from datetime import date
+from typing import Any
+
+from django.contrib.auth.models import User
+
+from scorekeeper.clubs import services as club_services
+from scorekeeper.clubs.models import Club, Season
+from scorekeeper.concours.seasons import rule_from_dict, rule_to_dict
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.models import Tournament
+
+
+def played(
+    owner: User,
+    club: Club | None,
+    name: str,
+    when: date,
+    points: Mapping[str, int],
+    *,
+    players: Mapping[str, tuple[str, str]] | None = None,
+    melee: bool = False,
+    published: bool = True,
+    prizes: dict[int, str] | None = None,
+    finish: bool = True,
+) -> Tournament:
+    """A concours of one round between the entrants of `points` (team name, or mêlée player ->
+    its paper total): each table's totals are its sides' (a mêlée side: its first player's).
+    Teams' players: `players[name]`, else "<name> A" and "<name> B". With points alone a team's
+    place is its rank by points; equal points at two tables, each won, share a place."""
+    tournament = services.create_tournament(
+        owner=owner,
+        name=name,
+        preset="melee" if melee else "belote",
+        overrides={"rounds": 1, "seed": 7},
+        date=when,
+        prizes=prizes,
+    )
+    for entrant in points:
+        pair = ("", "") if melee else (players or {}).get(entrant, (f"{entrant} A", f"{entrant} B"))
+        services.add_entrant(tournament=tournament, name=entrant, players=pair)
+    if club is not None:
+        club_services.attach(club=club, tournament=tournament, user=owner)
+    round_ = services.draw_round(tournament=tournament)
+    points = {" ".join(name.split()): value for name, value in points.items()}
+    for table in round_.tables.order_by("number"):
+        sides: list[list[str]] = [[], []]
+        for place in table.places.select_related("entrant").order_by("seat"):
+            assert place.side is not None
+            sides[place.side].append(place.entrant.name)
+        services.record_paper_totals(table=table, totals=(points[sides[0][0]], points[sides[1][0]]))
+    if finish:
+        services.close_round(round_=round_)
+        services.finish(tournament=tournament)
+    if club is not None and published:
+        club_services.publish(club=club, tournament=tournament, published=True)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def season(
+    club: Club,
+    name: str = "2025-2026",
+    start: date = date(2025, 9, 1),
+    end: date = date(2026, 6, 30),
+    published: bool = True,
+    **rule: Any,
+) -> Season:
+    return Season.objects.create(
+        club=club,
+        name=name,
+        start=start,
+        end=end,
+        rule=rule_to_dict(rule_from_dict(rule)),
+        published=published,
+    )
+
+
+def ranking_names(rows: Sequence[dict[str, Any]]) -> list[tuple[int, str]]:
+    return [(int(row["rank"]), str(row["name"])) for row in rows]

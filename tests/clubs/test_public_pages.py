@@ -1,0 +1,313 @@
+"""A club's public pages (issue 16): the club page, a concours's final ranking, the season
+ranking under each rule (points, placement table, best N of M, teams or players) read through the
+page, a team's or player's record with its chart, privacy (only what is published), and a
+constant number of queries (2 concours or 6)."""
+
+import re
+from collections.abc import Callable
+from datetime import date
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from scorekeeper.clubs.models import Club, Person, Season
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.models import Tournament
+
+from .public_support import played, season
+from .support import make_club
+
+pytestmark = pytest.mark.django_db
+
+A = {"Rois": 900, "Dames": 800, "Valets": 700, "As": 600}
+B = {"Dames": 900, "Rois": 800, "Valets": 700, "As": 600}
+C = {"Dames": 900, "As": 800, "Valets": 700, "Rois": 600}
+
+
+@pytest.fixture
+def ann(make_user: Callable[[str], User]) -> User:
+    return make_user("ann")
+
+
+@pytest.fixture
+def club(ann: User) -> Club:
+    return make_club(ann)
+
+
+@pytest.fixture
+def three(ann: User, club: Club) -> list[Tournament]:
+    """Three team concours of the 2025-2026 season."""
+    return [
+        played(ann, club, "Octobre", date(2025, 10, 1), A, prizes={1: "Un jambon"}),
+        played(ann, club, "Novembre", date(2025, 11, 1), B),
+        played(ann, club, "Décembre", date(2025, 12, 1), C),
+    ]
+
+
+def text(response: object) -> str:
+    content = getattr(response, "content", b"").decode()
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", content))
+
+
+def ranking(client: Client, club: Club, season_: Season, sort: str = "") -> list[list[str]]:
+    """The season page's rows: [rank, name, score, won, best, played, counted]."""
+    url = reverse("club_public:season", args=[club.slug, season_.pk])
+    response = client.get(url + (f"?sort={sort}" if sort else ""))
+    assert response.status_code == 200
+    body = response.content.decode()
+    table = body[body.index("<tbody>") : body.index("</tbody>")]
+    rows = []
+    for row in re.findall(r"<tr>(.*?)</tr>", table, re.S):
+        cells = [
+            re.sub(r"<[^>]+>", "", c).strip()
+            for c in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S)
+        ]
+        rank, name = cells[0].split(".", 1)
+        rows.append([rank, name.strip(), *cells[1:]])
+    return rows
+
+
+# ---------------------------------------------------------------------------------------------
+# The club page and a concours
+
+
+def test_the_club_page_lists_published_concours_with_podium_and_prizes(
+    client: Client, ann: User, club: Club, three: list[Tournament]
+) -> None:
+    upcoming = services.create_tournament(owner=ann, name="Janvier", date=date(2026, 1, 9))
+    upcoming.club, upcoming.published, upcoming.place = club, True, "Salle Pleyel"
+    upcoming.save()
+    hidden = played(ann, club, "Secret", date(2025, 10, 15), A, published=False)
+    season(club, "2025-2026")
+    season(club, "Brouillon", published=False)
+    response = client.get(reverse("club_public:club", args=[club.slug]))
+    assert response.status_code == 200
+    page = text(response)
+    assert "Coming up Janvier" in page and "Salle Pleyel" in page
+    # The latest first, each with its podium; the first's prize.
+    assert page.index("Décembre") < page.index("Novembre") < page.index("Octobre")
+    assert "Octobre 1 Oct 2025 1. Rois Un jambon 2. Dames 3. Valets" in page
+    assert "Secret" not in page and hidden.name not in page
+    assert "2025-2026" in page and "Brouillon" not in page
+    assert "Archive (organisers)" not in page  # a stranger
+
+
+def test_a_concours_page_shows_its_final_ranking_with_links_to_records(
+    client: Client, club: Club, three: list[Tournament]
+) -> None:
+    response = client.get(reverse("club_public:concours", args=[club.slug, three[0].pk]))
+    page = text(response)
+    assert "Final ranking" in page
+    assert "1. Rois Rois A & Rois B Un jambon" in page
+    rois = Person.objects.get(club=club, kind="team", name="Rois")
+    assert reverse("club_public:record", args=[club.slug, rois.pk]) in response.content.decode()
+
+
+# ---------------------------------------------------------------------------------------------
+# Every ranking rule, through the page
+
+
+def test_total_points_ranks_teams_with_every_figure(
+    client: Client, club: Club, three: list[Tournament]
+) -> None:
+    rows = ranking(client, club, season(club, rank="teams"))
+    assert rows == [
+        ["1", "Dames", "2600", "2", "1", "3", "3"],
+        ["2", "Rois", "2300", "1", "1", "3", "3"],
+        ["3", "Valets", "2100", "0", "3", "3", "3"],
+        ["4", "As", "2000", "0", "2", "3", "3"],
+    ]
+
+
+def test_who_won_the_most_concours_is_said_and_sortable(
+    client: Client, club: Club, three: list[Tournament]
+) -> None:
+    # Placement points where Rois lead but Dames won more concours.
+    this = season(club, rank="teams", measure="placement", table=[10, 9], others=8)
+    rows = ranking(client, club, this)
+    page = text(client.get(reverse("club_public:season", args=[club.slug, this.pk])))
+    assert "Most concours won (2): Dames" in page
+    by_wins = ranking(client, club, this, sort="wins")
+    assert by_wins[0][1] == "Dames" and [r[1] for r in rows] != []
+
+
+def test_the_placement_table_and_its_others(
+    client: Client, club: Club, three: list[Tournament]
+) -> None:
+    default = ranking(client, club, season(club, "Défaut", rank="teams", measure="placement"))
+    assert [(r[1], r[2]) for r in default] == [
+        ("Dames", "70"),
+        ("Rois", "58"),
+        ("Valets", "48"),
+        ("As", "46"),
+    ]
+    short = season(club, "Court", rank="teams", measure="placement", table=[10, 5], others=1)
+    assert [(r[1], r[2]) for r in ranking(client, club, short)] == [
+        ("Dames", "25"),
+        ("Rois", "16"),
+        ("As", "7"),
+        ("Valets", "3"),
+    ]
+
+
+def test_best_n_of_m_counts_the_best_results_and_ties_break_on_best_place(
+    client: Client, club: Club, three: list[Tournament]
+) -> None:
+    rows = ranking(client, club, season(club, rank="teams", best=2))
+    # Rois 900 + 800, Dames 900 + 900; Valets and As both 1400, no win: As was 2nd once.
+    assert rows == [
+        ["1", "Dames", "1800", "2", "1", "3", "2"],
+        ["2", "Rois", "1700", "1", "1", "3", "2"],
+        ["3", "As", "1400", "0", "2", "3", "2"],
+        ["4", "Valets", "1400", "0", "3", "3", "2"],
+    ]
+
+
+def test_players_get_their_team_s_result_and_melee_counts_only_for_players(
+    client: Client, ann: User, club: Club, three: list[Tournament]
+) -> None:
+    melee = played(
+        ann, club, "Mêlée", date(2026, 1, 10), {"Rois A": 500, "Dames A": 400, "Valets A": 300,
+                                                  "As A": 200}, melee=True,
+    )  # fmt: skip
+    final = {row["name"]: row for row in melee.final_standings["rows"]}
+    players = {r[1]: r for r in ranking(client, club, season(club, "Joueurs", rank="players"))}
+    assert len(players) == 8
+    assert players["Rois B"][2] == "2300" and players["Rois B"][5] == "3"
+    assert players["Rois A"][2] == str(2300 + final["Rois A"]["points"])
+    assert players["Rois A"][5] == "4"
+    teams = {r[1]: r for r in ranking(client, club, season(club, "Équipes", rank="teams"))}
+    assert set(teams) == {"Rois", "Dames", "Valets", "As"}
+    assert teams["Rois"][5] == "3"  # the mêlée is left out of a team ranking
+
+
+def test_a_season_reads_only_its_dates(
+    client: Client, ann: User, club: Club, three: list[Tournament]
+) -> None:
+    played(ann, club, "Été", date(2026, 7, 5), {"Rois": 100, "As": 900})
+    rows = ranking(client, club, season(club, rank="teams"))
+    assert {r[1]: r[5] for r in rows}["As"] == "3"
+
+
+def test_a_merge_joins_two_spellings_in_the_ranking(
+    client: Client, ann: User, club: Club, three: list[Tournament]
+) -> None:
+    from scorekeeper.clubs import services as club_services
+
+    played(ann, club, "Janvier", date(2026, 1, 5), {"ROIS ": 900, "Les As": 100})
+    this = season(club, rank="teams")
+    rows = {r[1]: r for r in ranking(client, club, this)}
+    assert rows["ROIS"][5] == "4"  # one team: case and spaces folded; the latest spelling shown
+    assert rows["As"][5] == "3" and rows["Les As"][5] == "1"
+    kept = Person.objects.get(club=club, kind="team", name="As")
+    merged = Person.objects.get(club=club, kind="team", name="Les As")
+    club_services.merge_people(club=club, kept=kept, merged=merged, user=ann)
+    rows = {r[1]: r for r in ranking(client, club, this)}
+    assert "As" not in rows and rows["Les As"][5] == "4"  # merged; the latest spelling
+
+
+# ---------------------------------------------------------------------------------------------
+# A record
+
+
+def test_a_player_record_with_its_figures_best_result_and_chart(
+    client: Client, club: Club, three: list[Tournament]
+) -> None:
+    rois = Person.objects.get(club=club, kind="team", name="Rois")
+    response = client.get(reverse("club_public:record", args=[club.slug, rois.pk]))
+    assert response.status_code == 200
+    page = text(response)
+    assert "3 concours played 1 won 2 podiums (top 3) 2.3 average place" in page
+    assert "Best result: 1 of 4 , Octobre" in page
+    body = response.content.decode()
+    assert '<svg class="chart"' in body and 'role="img"' in body
+    assert "3 concours, from 1 Oct 2025 to 1 Dec 2025." in body
+    assert "Places in order: 1 of 4, 2 of 4, 4 of 4." in body
+    # The list, the latest first.
+    assert page.index("Décembre") < page.index("Novembre") < page.rindex("Octobre")
+    player = Person.objects.get(club=club, kind="player", name="Rois A")
+    page = text(client.get(reverse("club_public:record", args=[club.slug, player.pk])))
+    assert "Player" in page and "3 concours played" in page and "Rois" in page
+
+
+# ---------------------------------------------------------------------------------------------
+# Privacy
+
+
+def test_only_what_is_published_is_shown(
+    client: Client, ann: User, club: Club, three: list[Tournament],
+    make_user: Callable[[str], User],
+) -> None:  # fmt: skip
+    hidden = played(ann, club, "Secret", date(2025, 10, 15), {"Fantômes": 999, "Rois": 1})
+    hidden.published = False
+    hidden.save()
+    draft = season(club, "Brouillon", published=False)
+    public = season(club, rank="teams")
+    other = make_club(make_user("bob"), name="Autre club", town="Lyon")
+    foreign = played(ann, other, "Ailleurs", date(2025, 10, 2), A)
+    foreign_season = season(other)
+    slug = club.slug
+    assert client.get(reverse("club_public:concours", args=[slug, hidden.pk])).status_code == 404
+    assert client.get(reverse("club_public:concours", args=[slug, foreign.pk])).status_code == 404
+    for name in ("season", "season_csv", "season_print"):
+        assert client.get(reverse(f"club_public:{name}", args=[slug, draft.pk])).status_code == 404
+        assert (
+            client.get(reverse(f"club_public:{name}", args=[slug, foreign_season.pk])).status_code
+            == 404
+        )
+    rows = ranking(client, club, public)
+    assert "Fantômes" not in [r[1] for r in rows]
+    assert {r[1]: r[5] for r in rows}["Rois"] == "3"
+    ghost = Person.objects.get(club=club, kind="team", name="Fantômes")
+    assert client.get(reverse("club_public:record", args=[slug, ghost.pk])).status_code == 404
+    rois = Person.objects.get(club=club, kind="team", name="Rois")
+    page = text(client.get(reverse("club_public:record", args=[slug, rois.pk])))
+    assert "Secret" not in page and "3 concours played" in page
+    assert client.get(reverse("club_public:club", args=["no-such-club"])).status_code == 404
+    foreign_rois = Person.objects.get(club=other, kind="team", name="Rois")
+    url = reverse("club_public:record", args=[slug, foreign_rois.pk])
+    assert client.get(url).status_code == 404
+
+
+# ---------------------------------------------------------------------------------------------
+# Speed: a constant number of queries
+
+
+def _queries(client: Client, url: str) -> int:
+    client.get(url)  # the first read may record new names as people
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(url).status_code == 200
+    return len(queries)
+
+
+def test_pages_read_a_constant_number_of_queries(client: Client, ann: User, club: Club) -> None:
+    this = season(club, rank="players")
+    months = [date(2025, m, 1) for m in (9, 10, 11, 12)] + [date(2026, m, 1) for m in (1, 2)]
+    for when in months[:2]:
+        played(ann, club, f"C {when}", when, A)
+    rois = Person.objects.get(club=club, kind="player", name="Rois A")
+    urls = [
+        reverse("club_public:club", args=[club.slug]),
+        reverse("club_public:season", args=[club.slug, this.pk]),
+        reverse("club_public:record", args=[club.slug, rois.pk]),
+    ]
+    before = [_queries(client, url) for url in urls]
+    for when in months[2:]:
+        played(ann, club, f"C {when}", when, {**A, "Nouveaux": 500})
+    after = [_queries(client, url) for url in urls]
+    assert before == after
+    assert max(after) <= 8
+
+
+def test_a_stale_stored_ranking_is_computed_again(
+    client: Client, club: Club, three: list[Tournament]
+) -> None:
+    Tournament.objects.filter(pk=three[0].pk).update(final_standings=None)
+    page = text(client.get(reverse("club_public:club", args=[club.slug])))
+    assert "1. Rois Un jambon" in page
+    three[0].refresh_from_db()
+    assert three[0].final_standings["version"] == three[0].version
