@@ -22,7 +22,15 @@ from scorekeeper.concours import TournamentError
 from scorekeeper.words import reason
 
 from . import selectors, services
-from .forms import FORMAT_NAMES, NewConcoursForm, PaperForm, PasteForm, TeamForm, settings_words
+from .forms import (
+    FORMAT_NAMES,
+    CsvForm,
+    NewConcoursForm,
+    PaperForm,
+    PasteForm,
+    TeamForm,
+    settings_words,
+)
 from .models import Entrant, Round, Table, Tournament
 from .services import FORMATS, Refused
 from .texts import paper_warning, refusal
