@@ -60,11 +60,11 @@ class SeasonForm(forms.Form):
         required=False,
     )
     best = forms.IntegerField(
-        label=_("Count only the best results"),
+        label=_("Results counted for each one"),
         min_value=1,
         max_value=1000,
         required=False,
-        help_text=_("Empty: every result counts."),
+        help_text=_("Only each one's best N results count (“best 5 of 8”). Empty: every result."),
     )
     published = forms.BooleanField(label=_("Show on the club's public page"), required=False)
 

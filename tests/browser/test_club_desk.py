@@ -1,0 +1,92 @@
+"""Issue 16, the club organiser's pages on a 360 px phone: from Concours to My clubs, a new club,
+its desk, a concours added and published, a new season (placement points), the merge tool's
+suggestions, its confirm step and the merge. Every screen photographed and checked for sideways
+scrolling and small targets; the same without JavaScript (every form is a plain form)."""
+
+import re
+
+import pytest
+from playwright.sync_api import expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.clubs.models import MergeLog, Season
+from scorekeeper.tournaments import services as tournament_services
+from scorekeeper.tournaments.models import Tournament
+from tests.factories import PASSWORD, UserFactory
+
+from .conftest import NewPhone, Shot, page_errors
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.filterwarnings("ignore:No directory at"),
+]
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_club_its_season_and_the_merge_tool(
+    live_server: LiveServer, new_phone: NewPhone, shot: Shot, javascript: bool
+) -> None:
+    user = UserFactory.create(username="organiser")
+    for name, player in (("Concours de mars", "René Dupont"), ("Concours d'avril", "Rene Dupont")):
+        tournament = tournament_services.create_tournament(owner=user, name=name)
+        tournament_services.add_entrant(
+            tournament=tournament, name="Les As", players=(player, "Bruno")
+        )
+    url = live_server.url
+    page = new_phone(javascript=javascript)
+    page.goto(f"{url}/accounts/login/")
+    page.get_by_label("Username").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.get_by_role("link", name="Concours", exact=True).click()
+    page.get_by_role("link", name="My clubs: seasons and records").click()
+    expect(page.get_by_role("heading", name="New club")).to_be_visible()
+    page.get_by_label("Club name").fill("Belote Club de Rouen")
+    page.get_by_label("Town").fill("Rouen")
+    shot(page, "01-new-club")
+    page.get_by_role("button", name="Create the club").click()
+    page.wait_for_url(re.compile(r"/clubs/\d+/$"))
+    expect(page.locator(".messages")).to_contain_text("is created")
+    shot(page, "02-desk")
+
+    for _ in range(2):
+        page.get_by_role("button", name="Add to the club").click()
+        expect(page.locator(".messages")).to_contain_text("not published yet")
+    page.get_by_role("button", name="Publish").first.click()
+    expect(page.locator(".messages")).to_contain_text("is shown on the club's public page")
+    page.get_by_text("Invite an organiser").click()
+    shot(page, "03-desk-with-concours")
+    assert Tournament.objects.filter(club__isnull=False, published=True).count() == 1
+
+    page.get_by_role("link", name="New season").click()
+    page.get_by_label("Season name").fill("Saison 2026–2027")
+    page.get_by_label("First day").fill("2026-09-01")
+    page.get_by_label("Last day").fill("2027-06-30")
+    page.get_by_text("Placement points: the table below").click()
+    page.get_by_label("Placement points", exact=True).fill("25 20 30")
+    page.get_by_role("button", name="Save the season").click()
+    expect(page.locator("#error-summary")).to_contain_text(
+        "Place 3: must not be more than the points of the place before (20)"
+    )
+    shot(page, "04-season-refused")
+    page.get_by_label("Placement points", exact=True).fill("25 20 16 13 11 10")
+    page.get_by_label("Show on the club's public page").check()
+    page.get_by_role("button", name="Save the season").click()
+    expect(page.locator(".messages")).to_contain_text("is saved")
+    assert Season.objects.get().rule["table"] == [25, 20, 16, 13, 11, 10]
+
+    page.get_by_role("link", name="Find and merge similar names").click()
+    expect(page.get_by_role("heading", name="Similar names")).to_be_visible()
+    shot(page, "05-similar")
+    page.get_by_label("Keep").select_option(label="René Dupont")
+    page.get_by_label("and merge into it").select_option(label="Rene Dupont")
+    page.get_by_role("button", name="Merge these two…").click()
+    expect(page.get_by_role("heading", name="Merge two names")).to_be_visible()
+    shot(page, "06-confirm")
+    page.get_by_role("button", name="Merge", exact=True).click()
+    expect(page.locator(".messages")).to_contain_text("“Rene Dupont” is merged into “René Dupont”.")
+    expect(page.get_by_text("No similar names.")).to_be_visible()
+    shot(page, "07-merged")
+    assert MergeLog.objects.get().merged_name == "Rene Dupont"
+    assert page_errors(page) == []
