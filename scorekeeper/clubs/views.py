@@ -50,14 +50,17 @@ def _back(club: Club, anchor: str = "") -> HttpResponse:
     return redirect(f"{url}#{anchor}" if anchor else url)
 
 
+def _public(name: str, *args: object) -> str | None:
+    """A URL of the club's public pages (club_public), None if they are not installed."""
+    try:
+        return reverse(f"club_public:{name}", args=args)
+    except NoReverseMatch:
+        return None
+
+
 def public_url(club: Club) -> str:
-    """The club's public page (the public club pages' URL when they are installed)."""
-    for name in ("clubs_public:club", "club_public:club", "clubs_public:page"):
-        try:
-            return reverse(name, args=[club.slug])
-        except NoReverseMatch:
-            continue
-    return f"/club/{club.slug}/"
+    """The club's public page."""
+    return _public("club", club.slug) or f"/club/{club.slug}/"
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -99,7 +102,10 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
             :MAX_OWN_CONCOURS
         ]
     )
-    seasons = list(Season.objects.filter(club=club).order_by("-start", "-id"))
+    seasons = [
+        (season, _public("season", club.slug, season.pk) if season.published else None)
+        for season in Season.objects.filter(club=club).order_by("-start", "-id")
+    ]
     organisers = list(club.memberships.select_related("user").order_by("added_at", "id"))
     people = dict(
         Person.objects.filter(club=club).values_list("kind").annotate(n=Count("id")).order_by()

@@ -148,6 +148,8 @@ def test_create_and_edit_a_season(club: Club, client: Client) -> None:
     html = post(client, url("season_new", club), SEASON)
     assert "The season “Saison 2026–2027” is saved." in html
     season = Season.objects.get()
+    assert f'href="/club/{club.slug}/season/{season.pk}/">Its ranking</a>' in html
+    assert "Change “Saison 2026–2027”" in html
     assert season.rule == {"measure": "placement", "table": [25, 20, 16, 13], "others": 1,
                            "best": None, "rank": "players"}  # fmt: skip
     assert season.published
