@@ -199,7 +199,8 @@ def test_paper_totals_end_the_phone(organiser: User) -> None:
     scorer = phone.get(phone_url(table))["Location"]
     services.record_paper_totals(table=fresh(table), totals=(1000, 944))
     html = phone.get(phone_url(table)).text
-    assert "Typed by the organiser from the paper sheet." in html and "1000 – 944" in html
+    assert "Typed by the organiser from the paper sheet." in html
+    assert "<strong>1000</strong>" in html and "<strong>944</strong>" in html
     assert phone.get(scorer).status_code == 404
 
 
@@ -318,3 +319,14 @@ def test_queries_per_request_are_bounded(organiser: User) -> None:
         counts.append((len(open_link), len(board), len(read_only)))
     assert counts[0] == counts[1]
     assert all(n <= 20 for n in counts[0]), counts
+
+
+@pytest.mark.xfail(strict=True, reason="French merged at the end")
+def test_the_table_phone_in_french(organiser: User) -> None:
+    tournament = concours(organiser, deals_limit=2)
+    table = tables(tournament)[0]
+    play_out(table)
+    phone = Client(headers={"accept-language": "fr"})
+    html = phone.get(phone_url(table)).text
+    assert "Table 1 · tour 1 · " in html and "donne 2 sur 2" in html
+    assert "Résultat envoyé à l’organisateur" in html

@@ -1,0 +1,109 @@
+"""Issue 15, a table's phone at 360 px: the QR code's address opened (as a scan does), the
+table's header on its scoreboard, two deals scored through it (a partie of two deals, set in
+the concours's settings), the partie ending itself with "Result sent to the organiser", the
+table link read-only with the round's standings, the old scorer page dead; the organiser's desk
+shows the table finished with its QR code and New link. Every screen photographed."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.matches.models import Match
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.models import Table
+from tests.factories import PASSWORD, UserFactory
+
+from .conftest import NewPhone, Shot, chip, page_errors
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.filterwarnings("ignore:No directory at"),
+]
+
+TEAMS = "Les As; Alice; Bruno\nPique Dame; Chloé; David\nTrèfle; Emma; Farid\nCarreau; Gilles; Hana"
+BOARD = re.compile(r"/score/[^/]+/$")
+
+
+def score(page: Page, taker: str, points: str) -> None:
+    page.get_by_role("link", name="Record a deal").click()
+    chip(page, "taker", taker)
+    chip(page, "trump", "hearts")
+    page.get_by_label("Takers' card points").fill(points)
+    page.get_by_role("button", name="Save the deal").click()
+    page.wait_for_url(BOARD)
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_a_table_phone_scores_its_partie_and_sends_the_result(
+    live_server: LiveServer, new_phone: NewPhone, shot: Shot, javascript: bool
+) -> None:
+    organiser: User = UserFactory.create(username="organiser")
+    tournament = services.create_tournament(
+        owner=organiser,
+        name="Concours de la Saint-Martin",
+        overrides={"partie": {"preset": "belote", "deals_limit": 2, "target": None}},
+    )
+    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
+    services.draw_round(tournament=tournament)
+    table = Table.objects.select_related("match").get(round__tournament=tournament, number=1)
+    assert table.match is not None and table.token
+    teams = " – ".join(table.match.team_names)
+
+    # The phone scans the table's QR code: its address is the table link.
+    phone = new_phone(javascript=javascript)
+    phone.goto(f"{live_server.url}/t/{table.token}/")
+    phone.wait_for_url(BOARD)
+    header = phone.locator(".board-note")
+    expect(header).to_have_text(f"Table 1 · round 1 · {teams} · deal 0 of 2")
+    shot(phone, "01-table-phone")
+    scorer_page = phone.url
+
+    score(phone, "0", "100")
+    expect(header).to_have_text(f"Table 1 · round 1 · {teams} · deal 1 of 2")
+    shot(phone, "02-first-deal")
+    score(phone, "1", "120")
+    board = phone.locator("#scoreboard")
+    expect(board.locator(".banner")).to_contain_text("Result sent to the organiser")
+    expect(header).to_have_text(f"Table 1 · round 1 · {teams} · deal 2 of 2")
+    expect(phone.get_by_role("link", name="Record a deal")).to_have_count(0)
+    expect(phone.get_by_role("button", name="Rematch")).to_have_count(0)
+    shot(phone, "03-result-sent")
+    match = Match.objects.get(pk=table.match.pk)
+    assert match.is_finished and match.deal_count == 2
+
+    # The table link now shows the table read-only, with the round's standings so far.
+    phone.get_by_role("link", name="See the round's standings").click()
+    phone.wait_for_url(re.compile(r"/t/[^/]+/$"))
+    expect(phone.get_by_role("heading", level=1)).to_have_text(
+        f"Table 1 · round 1 · {teams} · deal 2 of 2"
+    )
+    expect(phone.get_by_role("status")).to_contain_text("Result sent to the organiser")
+    expect(phone.locator(".table-standing")).to_have_count(4)
+    expect(phone.locator(".table-standing.is-ours")).to_have_count(2)
+    shot(phone, "04-read-only-standings")
+    # The scorer page the phone used is gone.
+    response = phone.goto(scorer_page)
+    assert response is not None and response.status == 404
+    assert [e for e in page_errors(phone) if "404" not in e] == []
+
+    # The organiser's desk: the table finished, its QR code and New link.
+    desk = new_phone(javascript=javascript)
+    desk.goto(f"{live_server.url}/accounts/login/")
+    desk.get_by_label("Username").fill(organiser.username)
+    desk.get_by_label("Password").fill(PASSWORD)
+    desk.get_by_role("button", name="Log in").click()
+    desk.goto(f"{live_server.url}/concours/{tournament.pk}/#table-1")
+    first = desk.locator("#table-1")
+    expect(first.locator(".board-state")).to_have_text("finished")
+    expect(first.locator("img.table-qr")).to_be_visible()
+    shot(desk, "05-desk")
+    first.get_by_role("button", name="New link").click()
+    expect(desk.locator("#table-1 img.table-qr")).to_be_visible()
+    table.refresh_from_db()
+    phone.goto(f"{live_server.url}/t/{table.token}/")
+    expect(phone.get_by_role("status")).to_contain_text("Result sent to the organiser")
+    assert page_errors(desk) == []
