@@ -9,8 +9,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from scorekeeper.concours import TournamentError, settings_from_dict
 from scorekeeper.web.forms import too_large
-from scorekeeper.words import PRESET_NAMES
+from scorekeeper.words import PRESET_NAMES, reason
 
 from .services import FORMATS, MAX_NAME, MAX_POINTS
 
@@ -99,10 +100,159 @@ def read_prizes(text: str) -> dict[int, str]:
     return prizes
 
 
-class NewConcoursForm(forms.Form):
-    preset = forms.ChoiceField(
-        label=_("Format"), choices=[(key, FORMAT_NAMES[key]) for key in FORMATS]
+RANKS = 6  # the ranking's criteria, one select each (CRITERIA has six)
+RANK_LABELS: "list[Any]" = [
+    _("Ranked first by"),
+    _("then by"),
+    _("then by"),
+    _("then by"),
+    _("then by"),
+    _("then by"),
+]
+
+
+class SettingsForm(forms.Form):
+    """Every setting of TOURNAMENTS.md §1 but the seed, in plain words: filled from
+    a format's values (`initial_from`), read back as the engine's `settings` object (`values`),
+    checked by the engine (`settings_from_dict`), whose refusal is put on its field."""
+
+    mode = forms.ChoiceField(
+        label=_("Who registers"),
+        widget=forms.RadioSelect,
+        choices=[
+            ("teams", _("Teams formed in advance")),
+            ("melee", _("Players register alone and get a new partner every round")),
+        ],
     )
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=20)
+    game = forms.ChoiceField(label=_("Each table plays"), choices=list(PRESET_NAMES.items()))
+    deals_limit = forms.IntegerField(
+        label=_("Deals per partie"),
+        required=False,
+        min_value=1,
+        max_value=1000,
+        help_text=_("Empty: no limit (the partie ends at its points to reach)."),
+    )
+    target = forms.IntegerField(
+        label=_("Points to reach"),
+        required=False,
+        min_value=1,
+        max_value=MAX_POINTS,
+        help_text=_("Empty: none (the partie ends after its deals)."),
+    )
+    pairing = forms.ChoiceField(
+        label=_("The draw (teams formed in advance)"),
+        widget=forms.RadioSelect,
+        choices=[
+            ("swiss", _("Round 1 drawn at random, later rounds by standing")),
+            ("random", _("Every round drawn at random")),
+        ],
+    )
+    bye = forms.ChoiceField(
+        label=_("A team without a table gets"),
+        widget=forms.RadioSelect,
+        choices=[
+            ("average", _("the round's average points")),
+            ("fixed", _("a fixed number of points")),
+        ],
+    )
+    bye_points = forms.IntegerField(
+        label=_("Points for a team without a table"),
+        required=False,
+        min_value=0,
+        max_value=MAX_POINTS,
+        help_text=_("Only with a fixed number of points."),
+    )
+    bye_win = forms.BooleanField(label=_("and it counts as a win"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", _("(nothing more)")), *CRITERIA.items()]
+        for index in range(RANKS):
+            self.fields[f"rank{index + 1}"] = forms.ChoiceField(
+                label=RANK_LABELS[index], choices=choices, required=index == 0
+            )
+
+    @staticmethod
+    def initial_from(values: dict[str, Any]) -> dict[str, Any]:
+        """The form's initial data from a format's (or a concours's) settings."""
+        partie, bye = values["partie"], values.get("bye", {})
+        points = bye.get("points", "average")
+        initial = {
+            "mode": values.get("mode", "teams"),
+            "rounds": values.get("rounds", 4),
+            "game": partie["preset"],
+            "deals_limit": partie.get("deals_limit"),
+            "target": partie.get("target"),
+            "pairing": values.get("pairing", "swiss"),
+            "bye": "average" if points == "average" else "fixed",
+            "bye_points": None if points == "average" else points,
+            "bye_win": bool(bye.get("win", False)),
+        }
+        for index, criterion in enumerate(values.get("ranking", [])[:RANKS]):
+            initial[f"rank{index + 1}"] = criterion
+        return initial
+
+    def clean(self) -> dict[str, Any]:
+        data: dict[str, Any] = super().clean() or {}
+        if any(name in self.errors for name in SettingsForm.base_fields) or any(
+            f"rank{index + 1}" in self.errors for index in range(RANKS)
+        ):
+            return data
+        if data["bye"] == "fixed" and data.get("bye_points") is None:
+            self.add_error("bye_points", _("Type the points a team without a table gets."))
+        seen: set[str] = set()
+        for index in range(RANKS):
+            criterion = data.get(f"rank{index + 1}")
+            if criterion and criterion in seen:
+                self.add_error(f"rank{index + 1}", _("Each criterion once."))
+            seen.add(criterion or "")
+        if "bye_points" in self.errors or any(
+            f"rank{index + 1}" in self.errors for index in range(RANKS)
+        ):
+            return data
+        try:
+            settings_from_dict({**self.values(), "seed": 0})
+        except TournamentError as error:
+            self.add_error(self.field_of(error.path), reason(error.code, **error.params))
+        return data
+
+    @staticmethod
+    def field_of(path: str) -> str | None:
+        """The field an engine's error path names (None: the whole form)."""
+        if path.startswith("partie.deals_limit"):
+            return "deals_limit"
+        if path.startswith("partie"):
+            return "target"
+        if path.startswith("bye.points"):
+            return "bye_points"
+        if path.startswith("ranking"):
+            return "rank1"
+        return {"rounds": "rounds", "mode": "mode", "pairing": "pairing"}.get(path)
+
+    def values(self) -> dict[str, Any]:
+        """The engine's `settings` object (without the seed) from the cleaned data."""
+        data = self.cleaned_data
+        partie: dict[str, Any] = {
+            "preset": data["game"],
+            "deals_limit": data.get("deals_limit"),
+            "target": data.get("target"),
+        }
+        ranking = [data[f"rank{i + 1}"] for i in range(RANKS) if data.get(f"rank{i + 1}")]
+        points = "average" if data["bye"] == "average" else data.get("bye_points")
+        return {
+            "mode": data["mode"],
+            "rounds": data["rounds"],
+            "partie": partie,
+            "pairing": data["pairing"],
+            "ranking": ranking,
+            "bye": {"points": points, "win": bool(data.get("bye_win"))},
+        }
+
+
+class ConcoursForm(SettingsForm):
+    """A concours's name, date, place and prizes, and its settings (the settings page)."""
+
     name = forms.CharField(label=_("Name"), max_length=100)
     date = forms.DateField(
         label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
@@ -117,6 +267,57 @@ class NewConcoursForm(forms.Form):
 
     def clean_prizes(self) -> dict[int, str]:
         return read_prizes(self.cleaned_data["prizes"])
+
+    def lock_settings(self) -> None:
+        """Round 1 is drawn: the settings are shown, not changed (what is posted is ignored)."""
+        for name in self.fields:
+            if name not in ("name", "date", "place", "prizes"):
+                self.fields[name].disabled = True
+
+
+class NewConcoursForm(ConcoursForm):
+    """A new concours: a ready format (`preset`), whose values fill the settings (`start`: the
+    format they were filled from, see `settings_data`)."""
+
+    preset = forms.ChoiceField(
+        label=_("Format"), choices=[(key, FORMAT_NAMES[key]) for key in FORMATS]
+    )
+    start = forms.ChoiceField(
+        choices=[(key, key) for key in FORMATS], required=False, widget=forms.HiddenInput
+    )
+
+
+def form_data(values: dict[str, Any]) -> dict[str, str]:
+    """A format's settings as posted data (the strings a browser sends)."""
+    out: dict[str, str] = {}
+    for key, value in SettingsForm.initial_from(values).items():
+        if value is None or value is False:
+            continue
+        out[key] = "on" if value is True else str(value)
+    return out
+
+
+def settings_data(data: "Any") -> "Any":
+    """The new concours's posted data with its settings made whole: when the settings were not
+    posted (a client that only picks a format), or were left as filled from one format while
+    another was picked (no script refilled them), they are the picked format's."""
+    preset = data.get("preset")
+    if preset not in FORMATS:
+        return data
+    start = data.get("start")
+    if "rounds" in data and start in FORMATS:
+        posted = SettingsForm(data, initial=SettingsForm.initial_from(FORMATS[start]))
+        if start == preset or posted.has_changed():
+            return data
+    elif "rounds" in data:
+        return data
+    merged = data.copy()
+    for key in SettingsForm().fields:
+        merged.pop(key, None)
+    for key, value in form_data(FORMATS[preset]).items():
+        merged[key] = value
+    merged["start"] = preset
+    return merged
 
 
 class TeamForm(forms.Form):

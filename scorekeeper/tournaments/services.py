@@ -129,6 +129,49 @@ def create_tournament(
     )
 
 
+def _rules_of(settings: concours.Settings) -> tuple[Any, ...]:
+    """What a concours plays by (every setting but the seed and how the file wrote them)."""
+    return (settings.mode, settings.rounds, settings.partie, settings.pairing,
+            settings.ranking, settings.bye.points, settings.bye.win)  # fmt: skip
+
+
+@transaction.atomic
+def update_tournament(
+    *,
+    tournament: Tournament,
+    name: str,
+    date: Any = None,
+    place: str = "",
+    prizes: dict[int, str] | None = None,
+    settings: dict[str, Any] | None = None,
+) -> Tournament:
+    """The concours's name, date, place and prizes (at any time) and, until round 1 is drawn,
+    its settings (TOURNAMENTS.md §1; the seed kept). Refused: settings once a round is drawn,
+    a change of mode once entrants are registered (teams and players do not convert).
+    TournamentError on a bad setting or name."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament.name = read_name(" ".join(name.split()), "name", 100)
+    tournament.date = date
+    tournament.place = place.strip()
+    tournament.prizes = {
+        str(rank): text.strip() for rank, text in (prizes or {}).items() if text.strip()
+    }
+    fields = ["name", "date", "place", "prizes"]
+    if settings is not None:
+        values = {**settings, "seed": tournament.settings["seed"]}
+        engine = settings_from_dict(values)
+        if _rules_of(engine) != _rules_of(tournament.engine_settings):
+            if _drawn(tournament):
+                raise Refused("settings_locked")
+            if engine.mode != tournament.engine_settings.mode and tournament.entrants.exists():
+                raise Refused("mode_has_entrants")
+            tournament.settings = settings_to_dict(engine)
+            fields.append("settings")
+    tournament.save(update_fields=fields)
+    _touch(tournament)
+    return tournament
+
+
 # ---------------------------------------------------------------------------------------------
 # Registration
 

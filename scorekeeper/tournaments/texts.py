@@ -81,6 +81,13 @@ REFUSALS: "dict[str, Promise]" = {
     "csv_fields_melee": gettext_lazy(
         "Expected one column: the player's name (found %(found)s filled)."
     ),
+    "settings_locked": gettext_lazy(
+        "Round 1 is drawn: the settings stay as they are (the name, date, place and prizes "
+        "can still change)."
+    ),
+    "mode_has_entrants": gettext_lazy(
+        "Teams or players are registered: who registers can no longer change."
+    ),
     "finished": gettext_lazy("This concours is finished."),
     "melee_no_players": gettext_lazy("In a mêlée each player registers alone: no partners."),
     "duplicate_name": gettext_lazy("“%(name)s” is already registered."),

@@ -7,6 +7,7 @@ app_name = "tournaments"
 urlpatterns = [
     path("concours/", views.concours_list, name="list"),
     path("concours/<int:pk>/", views.desk, name="desk"),
+    path("concours/<int:pk>/settings/", views.edit_settings, name="settings"),
     path("concours/<int:pk>/add/", views.add_team, name="add"),
     path("concours/<int:pk>/paste/", views.paste, name="paste"),
     path("concours/<int:pk>/import-csv/", views.import_csv, name="import_csv"),

@@ -19,16 +19,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from scorekeeper.concours import TournamentError
+from scorekeeper.htmx import wants_partial
 from scorekeeper.words import reason
 
 from . import selectors, services
 from .forms import (
     FORMAT_NAMES,
+    ConcoursForm,
     CsvForm,
     NewConcoursForm,
     PaperForm,
     PasteForm,
+    SettingsForm,
     TeamForm,
+    settings_data,
     settings_words,
 )
 from .models import Entrant, Round, Table, Tournament
@@ -97,10 +101,18 @@ def _back(tournament: Tournament, anchor: str = "") -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def concours_list(request: HttpRequest) -> HttpResponse:
-    """The organiser's concours, newest first, and the New concours form."""
+    """The organiser's concours, newest first, and the New concours form: a ready format whose
+    values fill every setting (`?preset=coinche` fills them from another; with htmx, picking a
+    format swaps the settings in), each editable."""
     if not request.user.is_authenticated:
         return redirect(f"{reverse('accounts:login')}?next={request.path}")
-    form = NewConcoursForm(request.POST or None, initial={"preset": "belote"})
+    if request.method == "POST":
+        form = NewConcoursForm(settings_data(request.POST))
+    else:
+        preset = request.GET.get("preset")
+        preset = preset if preset in FORMATS else "belote"
+        initial = {"preset": preset, "start": preset, **SettingsForm.initial_from(FORMATS[preset])}
+        form = NewConcoursForm(initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -108,6 +120,7 @@ def concours_list(request: HttpRequest) -> HttpResponse:
                 owner=request.user,
                 name=data["name"],
                 preset=data["preset"],
+                overrides=form.values(),
                 date=data["date"],
                 place=data["place"],
                 prizes=data["prizes"],
@@ -115,16 +128,59 @@ def concours_list(request: HttpRequest) -> HttpResponse:
         except Refused as error:
             form.add_error(None, refusal(error))
         except TournamentError as error:
-            form.add_error("name", reason(error.code, **error.params))
+            form.add_error(form.field_of(error.path) or "name", reason(error.code, **error.params))
         else:
             return redirect("tournaments:desk", pk=tournament.pk)
     formats = [(key, FORMAT_NAMES[key], settings_words(values)) for key, values in FORMATS.items()]
-    tournaments = Tournament.objects.filter(owner=request.user).order_by("-created_at")
-    return render(
-        request,
-        "tournaments/desk/list.html",
-        {"form": form, "formats": formats, "tournaments": tournaments},
-    )
+    context = {"form": form, "formats": formats}
+    if wants_partial(request) and request.method == "GET":
+        context["settings_open"] = True
+        return render(request, "tournaments/desk/list.html#new-settings", context)
+    context["tournaments"] = Tournament.objects.filter(owner=request.user).order_by("-created_at")
+    return render(request, "tournaments/desk/list.html", context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def edit_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """The concours's name, date, place, prizes (at any time) and settings (until round 1 is
+    drawn; shown in words after): the owner's alone."""
+    tournament = _owner_only(request, pk)
+    locked = tournament.rounds.exists()
+    initial = {
+        "name": tournament.name,
+        "date": tournament.date,
+        "place": tournament.place,
+        "prizes": "\n".join(f"{rank}: {text}" for rank, text in tournament.prizes.items()),
+        **SettingsForm.initial_from(tournament.settings),
+    }
+    form = ConcoursForm(request.POST or None, initial=initial)
+    if locked:
+        form.lock_settings()
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.update_tournament(
+                tournament=tournament,
+                name=data["name"],
+                date=data["date"],
+                place=data["place"],
+                prizes=data["prizes"],
+                settings=None if locked else form.values(),
+            )
+        except Refused as error:
+            form.add_error(None, refusal(error))
+        except TournamentError as error:
+            form.add_error(form.field_of(error.path) or "name", reason(error.code, **error.params))
+        else:
+            messages.success(request, _("The concours is saved."))
+            return _back(tournament)
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "locked": locked,
+        "settings_lines": settings_words(tournament.settings),
+    }
+    return render(request, "tournaments/desk/settings.html", context)
 
 
 def _board(round_: Round) -> list[dict[str, Any]]:

@@ -419,3 +419,159 @@ def test_importing_a_csv_per_role(
         response = client.post(desk_url(empty, "import_csv"), {"file": file})
         assert response.status_code == 404
     assert empty.entrants.count() == 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Every setting, when creating and until the first draw
+
+BELOTE_FORM = {
+    "preset": "belote", "start": "belote", "name": "Concours de Noël", "mode": "teams",
+    "rounds": "4", "game": "belote", "deals_limit": "12", "target": "", "pairing": "swiss",
+    "rank1": "points", "rank2": "wins", "rank3": "difference", "rank4": "best_partie",
+    "rank5": "", "rank6": "", "bye": "average", "bye_points": "",
+}  # fmt: skip
+
+
+def test_the_new_concours_form_shows_every_setting_from_the_format(owner_client: Client) -> None:
+    html = page(owner_client, reverse("tournaments:list"))
+    for words in ("Who registers", "Rounds", "Each table plays", "Deals per partie",
+                  "Points to reach", "The draw (teams formed in advance)", "Ranked first by",
+                  "A team without a table gets", "and it counts as a win"):  # fmt: skip
+        assert words in html
+    assert 'name="rounds" value="4"' in html and 'name="deals_limit" value="12"' in html
+    html = page(owner_client, reverse("tournaments:list") + "?preset=coinche")
+    assert 'name="rounds" value="3"' in html and 'name="target" value="2000"' in html
+    assert 'name="start" value="coinche"' in html
+    assert (
+        '<option value="wins" selected>' in html
+        and 'name="bye_win" id="id_bye_win" checked' in html
+    )
+
+
+def test_picking_a_format_with_htmx_swaps_the_settings_in(owner_client: Client) -> None:
+    response = owner_client.get(
+        reverse("tournaments:list") + "?preset=melee", headers={"HX-Request": "true"}
+    )
+    html = response.content.decode()
+    assert html.lstrip().startswith('<details class="settings" id="new-settings" open>')
+    assert 'value="melee" id="id_mode_1" checked' in html or 'value="melee"' in html
+    assert "<h1>" not in html
+
+
+def test_a_concours_created_with_its_own_settings(owner: User, owner_client: Client) -> None:
+    data = {**BELOTE_FORM, "rounds": "5", "deals_limit": "15", "target": "1500",
+            "pairing": "random", "rank1": "wins", "rank2": "opponents_wins", "rank3": "points",
+            "rank4": "", "bye": "fixed", "bye_points": "1200", "bye_win": "on"}  # fmt: skip
+    response = owner_client.post(reverse("tournaments:list"), data)
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(name="Concours de Noël")
+    settings = tournament.engine_settings
+    assert (settings.rounds, settings.pairing, settings.ranking) == (
+        5,
+        "random",
+        ("wins", "opponents_wins", "points"),
+    )
+    assert (settings.partie.deals_limit, settings.partie.target) == (15, 1500)
+    assert (settings.bye.points, settings.bye.win) == (1200, True)
+    html = page(owner_client, desk_url(tournament))
+    assert "Each table: Belote (classic), 15 deals or 1500 points" in html
+    assert "A team without a table gets 1200 points and a win" in html
+
+
+def test_another_format_picked_without_touching_the_settings_gives_its_values(
+    owner_client: Client,
+) -> None:
+    """No script refilled the settings: they still hold the belote's, untouched."""
+    owner_client.post(reverse("tournaments:list"), {**BELOTE_FORM, "preset": "coinche"})
+    settings = Tournament.objects.get(name="Concours de Noël").engine_settings
+    assert settings.partie.preset == "coinche" and settings.partie.target == 2000
+    assert settings.rounds == 3 and settings.ranking[0] == "wins"
+
+
+def test_settings_changed_then_another_format_picked_keep_the_changes(
+    owner_client: Client,
+) -> None:
+    owner_client.post(
+        reverse("tournaments:list"), {**BELOTE_FORM, "preset": "coinche", "rounds": "6"}
+    )
+    settings = Tournament.objects.get(name="Concours de Noël").engine_settings
+    assert settings.rounds == 6 and settings.partie.preset == "belote"
+
+
+@pytest.mark.parametrize(
+    ("changes", "field", "message"),
+    [
+        ({"deals_limit": "", "target": ""}, "target", "a match needs a target or a deals limit"),
+        ({"rounds": "0"}, "rounds", "greater than or equal to 1"),
+        ({"rounds": "21"}, "rounds", "less than or equal to 20"),
+        ({"rank2": "points"}, "rank2", "Each criterion once."),
+        ({"rank1": ""}, "rank1", "This field is required."),
+        ({"bye": "fixed"}, "bye_points", "Type the points a team without a table gets."),
+        ({"game": "poker"}, "game", "Select a valid choice."),
+        ({"mode": "solo"}, "mode", "Select a valid choice."),
+    ],
+)
+def test_a_bad_setting_is_named_and_nothing_is_created(
+    owner_client: Client, changes: dict[str, str], field: str, message: str
+) -> None:
+    response = owner_client.post(reverse("tournaments:list"), {**BELOTE_FORM, **changes})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'id="error-summary"' in html and message in html
+    assert f'id="id_{field}_error"' in html
+    assert '<details class="settings" id="new-settings" open>' in html
+    assert not Tournament.objects.exists()
+
+
+def test_the_settings_page_until_the_first_draw(
+    concours: Tournament, owner_client: Client, co_client: Client
+) -> None:
+    url = desk_url(concours, "settings")
+    assert url in page(owner_client, desk_url(concours))
+    assert url not in page(co_client, desk_url(concours))
+    html = page(owner_client, url)
+    assert 'value="Concours du jeudi"' in html and 'name="rounds" value="4"' in html
+    data = {**BELOTE_FORM, "name": "Concours du jeudi soir", "rounds": "3",
+            "prizes": "1: Un jambon", "place": "Salle Pagnol"}  # fmt: skip
+    html = post(owner_client, url, data)
+    assert "The concours is saved." in html and "3 rounds" in html
+    concours.refresh_from_db()
+    assert concours.name == "Concours du jeudi soir" and concours.engine_settings.rounds == 3
+    assert concours.prizes == {"1": "Un jambon"} and concours.place == "Salle Pagnol"
+    # The seed stays: the draws stay the same.
+    seed = concours.settings["seed"]
+    post(owner_client, url, {**data, "rounds": "4"})
+    concours.refresh_from_db()
+    assert concours.settings["seed"] == seed
+    # Who registers cannot change with teams registered.
+    response = owner_client.post(url, {**data, "mode": "melee"})
+    assert "who registers can no longer change" in response.content.decode()
+    concours.refresh_from_db()
+    assert concours.melee is False
+
+
+def test_after_the_draw_only_the_name_date_place_and_prizes_change(
+    concours: Tournament, owner_client: Client
+) -> None:
+    services.draw_round(tournament=concours)
+    url = desk_url(concours, "settings")
+    html = page(owner_client, url)
+    assert "Round 1 is drawn: these settings no longer change." in html
+    assert 'name="rounds"' not in html and "4 rounds" in html
+    before = dict(concours.settings)
+    post(owner_client, url, {**BELOTE_FORM, "name": "Renamed", "rounds": "9"})
+    concours.refresh_from_db()
+    assert concours.name == "Renamed" and concours.settings == before
+
+
+def test_the_settings_page_is_the_owners_alone(
+    concours: Tournament, co_client: Client, make_user: Callable[[str], User]
+) -> None:
+    url = desk_url(concours, "settings")
+    other = Client()
+    other.force_login(make_user("someone"))
+    for client in (co_client, other, Client()):
+        assert client.get(url).status_code == 404
+        assert client.post(url, {**BELOTE_FORM, "name": "Pirates"}).status_code == 404
+    concours.refresh_from_db()
+    assert concours.name == "Concours du jeudi"
