@@ -168,6 +168,15 @@ def _seat_names(table: Table, pair: list[list[Entrant]], melee: bool) -> list[st
     return names if len(names) == SEATS and all(names) else []
 
 
+SIDES = ((0, "A"), (1, "B"))
+
+
+def _side(label: str, name: str, seats: list[str], side: int) -> dict[str, str]:
+    """A side of a sheet: its letter, its name, its players (unless they are its name: mêlée)."""
+    players = " & ".join(seats[s] for s in (side, side + 2)) if seats else ""
+    return {"label": label, "name": name, "players": "" if players == name else players}
+
+
 @require_safe
 def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     """One score sheet a table of round k, one A4 page each."""
@@ -194,14 +203,7 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
         sheets.append(
             {
                 "table": table,
-                "sides": [
-                    {
-                        "label": label,
-                        "name": _names(pair[side]),
-                        "players": " & ".join(seats[s] for s in (side, side + 2)) if seats else "",
-                    }
-                    for side, label in ((0, "A"), (1, "B"))
-                ],
+                "sides": [_side(label, _names(pair[side]), seats, side) for side, label in SIDES],
                 "deals": [
                     (n + 1, seats[(first + n) % SEATS] if seats else "") for n in range(rows)
                 ],

@@ -141,6 +141,21 @@ def test_the_melee_poster_names_each_player_with_partner_and_opponents(
     assert len(text_of(html, "poster-number")) == 8  # nine players: one on a bye
 
 
+def test_a_melee_sheet_names_each_side_by_its_players_and_deals_round_them(
+    organiser: User, client: Client
+) -> None:
+    players = [(name, "", "") for name in ("Anna", "Bea", "Carl", "Dora", "Eve", "Fred")]
+    tournament = concours(organiser, players[:4], preset="melee")
+    round_ = services.draw_round(tournament=tournament)
+    html = page(client, url(tournament, "print_sheets", round=1))
+    seat = {(p.side, p.seat): p.entrant.name for p in Place.objects.filter(round=round_)}
+    side_a, side_b = f"{seat[0, 0]} & {seat[0, 1]}", f"{seat[1, 0]} & {seat[1, 1]}"
+    assert f"<strong>{side_a}</strong></p>" in html  # no second line repeating the names
+    assert f"<strong>{side_b}</strong></p>" in html
+    dealers = re.findall(r'<td class="sheet-dealer">(.*?)</td>', html)
+    assert dealers[:4] == [seat[0, 0], seat[1, 0], seat[0, 1], seat[1, 1]]
+
+
 def test_a_round_not_drawn_is_404(organiser: User, client: Client) -> None:
     tournament = concours(organiser)
     for name in ("print_draw", "print_sheets"):
@@ -302,7 +317,7 @@ def test_the_final_ranking_with_prizes_byes_and_withdrawals(
         assert cells == [str(want[k]) for k in ("played", "wins", "points", "difference",
                                                  "best_partie", "opponents_wins", "conceded")]  # fmt: skip
         if want["prize"]:
-            assert f'<td class="ranking-prize">{want["prize"]}</td>' in row
+            assert f'<td class="ranking-prize" data-label="Prize">{want["prize"]}</td>' in row
         assert ('ranking-tag">withdrawn' in row) == want["withdrawn"]
         if want["byes"]:
             assert "1 bye" in row

@@ -1,0 +1,238 @@
+"""Issue 15, paper: the draw poster, the score sheets and the final ranking printed to PDF by
+Chromium on A4, each PDF's pages counted (one page a table for the score sheets, whatever the
+number of tables) and, where poppler's `pdftoppm` is installed, every page rendered to
+screenshots/ to be looked at; the same pages on a 360 px phone screen (light and dark), with
+their Print button (print.js), no sideways scroll and no console error (the CSP included)."""
+
+import re
+import shutil
+import subprocess
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.models import Round, Table, Tournament
+from tests.factories import PASSWORD, UserFactory
+from tests.tournaments.support import play_out
+
+from .conftest import SHOTS, NewPhone, Shot, page_errors
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.filterwarnings("ignore:No directory at"),
+]
+
+TEAMS = [
+    ("Les As", "Alice", "Bruno"),
+    ("Pique Dame", "Chloé", "David"),
+    ("Trèfle", "Emma", "Farid"),
+    ("Carreau", "Gilles", "Hana"),
+    ("Écureuils", "Inès", "Jules"),
+    ("Atout", "Karim", "Léa"),
+    ("Belote", "Marc", "Nina"),
+    ("Rebelote", "Omar", "Paula"),
+    ("Les Joyeux Compagnons du Vieux Moulin de Saint-Martin", "Quentin-Alexandre", "Rose"),
+]
+PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
+
+
+def pdf_pages(data: bytes) -> int:
+    """The pages of a PDF (Chromium writes each page as its own `/Type /Page` object)."""
+    return len(PAGE.findall(data))
+
+
+def print_pdf(page: Page, name: str) -> int:
+    """The page printed by Chromium on A4 (its own @page rules): the PDF saved under
+    screenshots/, its pages rendered to PNG when pdftoppm is there; the number of pages."""
+    SHOTS.mkdir(exist_ok=True)
+    path = SHOTS / f"prints-{name}.pdf"
+    data = page.pdf(format="A4", prefer_css_page_size=True, print_background=True)
+    path.write_bytes(data)
+    pdftoppm = shutil.which("pdftoppm")
+    if pdftoppm:
+        for old in SHOTS.glob(f"prints-{name}-page-*.png"):
+            old.unlink()
+        subprocess.run(
+            [
+                pdftoppm,
+                "-png",
+                "-r",
+                "60",
+                "-l",
+                "6",
+                str(path),
+                str(SHOTS / f"prints-{name}-page"),
+            ],
+            check=True,
+        )
+    return pdf_pages(data)
+
+
+def log_in(page: Page, base: str, user: User) -> None:
+    page.goto(f"{base}/accounts/login/")
+    page.get_by_label("Username").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(re.compile(r"/(?!accounts/login)"))
+
+
+def a_concours(owner: User, teams: list[tuple[str, str, str]], rounds: int = 1) -> Tournament:
+    tournament = services.create_tournament(
+        owner=owner,
+        name="Concours de la Saint-Martin",
+        preset="belote",
+        place="Salle des fêtes",
+        prizes={1: "Un jambon", 2: "Deux bouteilles", 3: "Une boîte de chocolats"},
+        overrides={"seed": 11, "rounds": rounds},
+    )
+    for name, a, b in teams:
+        services.add_entrant(tournament=tournament, name=name, players=(a, b))
+    services.draw_round(tournament=tournament)
+    return tournament
+
+
+def no_layout_or_page_errors(page: Page) -> None:
+    assert page_errors(page) == []
+
+
+def test_the_three_prints_of_a_nine_team_concours(
+    live_server: LiveServer, new_phone: NewPhone, shot: Shot
+) -> None:
+    owner: User = UserFactory.create(username="organiser")
+    tournament = a_concours(owner, TEAMS)
+    base = live_server.url
+    page = new_phone()
+    log_in(page, base, owner)
+
+    # From the desk: the round's poster, on a phone first.
+    page.goto(f"{base}/concours/{tournament.pk}/")
+    page.get_by_role("link", name="Print the draw poster").click()
+    expect(page.get_by_role("heading", name="Round 1: the draw")).to_be_visible()
+    expect(page.get_by_role("button", name="Print")).to_be_visible()  # print.js showed it
+    expect(page.locator(".poster-row")).to_have_count(9)
+    expect(page.locator(".poster-number")).to_have_count(8)
+    shot(page, "01-poster-phone")
+    assert print_pdf(page, "poster-9") == 1
+    no_layout_or_page_errors(page)
+
+    page.goto(f"{base}/concours/{tournament.pk}/")
+    page.get_by_role("link", name="Print the score sheets").click()
+    expect(page.locator("article.sheet")).to_have_count(4)
+    expect(page.locator(".print-qr-code")).to_have_count(4)
+    expect(page.locator("article.sheet").first.locator("tbody tr")).to_have_count(12)
+    shot(page, "02-sheets-phone")
+    assert print_pdf(page, "sheets-9") == 4  # one A4 page a table
+    no_layout_or_page_errors(page)
+
+    # Every table played out, the concours finished: the final ranking with its prizes.
+    round_ = Round.objects.get(tournament=tournament)
+    for table in Table.objects.filter(round=round_):
+        play_out(table, seed=5)
+    services.close_round(round_=round_)
+    services.finish(tournament=tournament)
+    page.goto(f"{base}/concours/{tournament.pk}/")
+    page.get_by_role("link", name="Print the final ranking").click()
+    expect(page.get_by_role("heading", name="Final ranking")).to_be_visible()
+    expect(page.locator(".ranking-table tbody tr")).to_have_count(9)
+    expect(page.get_by_text("Un jambon")).to_be_visible()
+    expect(page.get_by_text("1 bye")).to_be_visible()
+    shot(page, "03-ranking-phone")
+    assert print_pdf(page, "ranking-9") == 1
+    no_layout_or_page_errors(page)
+
+
+def test_the_prints_are_black_on_white_in_dark_mode_and_without_javascript(
+    live_server: LiveServer, new_phone: NewPhone, shot: Shot
+) -> None:
+    owner: User = UserFactory.create(username="organiser")
+    tournament = a_concours(owner, TEAMS[:8])
+    base = live_server.url
+    dark = new_phone(color_scheme="dark", javascript=False)
+    log_in(dark, base, owner)
+    dark.goto(f"{base}/concours/{tournament.pk}/round/1/print/sheets/")
+    expect(dark.locator("article.sheet")).to_have_count(4)
+    expect(dark.get_by_role("button", name="Print")).to_be_hidden()  # no script: no button
+    expect(dark.get_by_text("Use your browser's Print")).to_be_visible()
+    shot(dark, "dark-sheets-phone")
+    on_screen = dark.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert on_screen != "rgb(255, 255, 255)"  # the app's dark page on screen
+    dark.emulate_media(media="print")
+    colours = dark.evaluate(
+        """() => [getComputedStyle(document.body).backgroundColor,
+                  getComputedStyle(document.querySelector('.sheet-grid td')).borderTopColor,
+                  getComputedStyle(document.querySelector('.sheet-table')).color,
+                  getComputedStyle(document.querySelector('.topbar')).display]"""
+    )
+    assert colours == ["rgb(255, 255, 255)", "rgb(0, 0, 0)", "rgb(0, 0, 0)", "none"]
+    dark.emulate_media(media="null")  # back to the page's own media
+    assert print_pdf(dark, "sheets-dark") == 4
+    no_layout_or_page_errors(dark)
+
+
+def test_150_teams_paginate_cleanly(live_server: LiveServer, new_phone: NewPhone) -> None:
+    owner: User = UserFactory.create(username="organiser")
+    teams = [
+        (f"Équipe {n:03} {'des Amis du Bridge' if n % 7 == 0 else ''}".strip(), f"J{n}a", f"J{n}b")
+        for n in range(150)
+    ]
+    tournament = a_concours(owner, teams)
+    base = live_server.url
+    page = new_phone()
+    log_in(page, base, owner)
+    page.goto(f"{base}/concours/{tournament.pk}/round/1/print/draw/")
+    expect(page.locator(".poster-number")).to_have_count(150)
+    poster = print_pdf(page, "poster-150")
+    assert 2 <= poster <= 5, poster  # three columns a page
+    # No line of the poster is cut by a page or a column (looked at in the PNGs too).
+    page.emulate_media(media="print")
+    assert page.evaluate("getComputedStyle(document.querySelector('.poster-row')).breakInside") == (
+        "avoid"
+    )
+    assert page.evaluate(
+        "getComputedStyle(document.querySelector('.poster-list')).columnCount"
+    ) == ("3")
+    page.emulate_media(media="null")  # back to the page's own media
+    page.goto(f"{base}/concours/{tournament.pk}/round/1/print/sheets/")
+    expect(page.locator("article.sheet")).to_have_count(75)
+    assert print_pdf(page, "sheets-150") == 75  # still one page a table
+    no_layout_or_page_errors(page)
+
+
+def test_the_pdf_page_counter() -> None:
+    sample = b"<< /Type /Pages /Kids [3 0 R 4 0 R] >> << /Type /Page >> << /Type/Page/Parent 2 >>"
+    assert pdf_pages(sample) == 2
+
+
+def test_a_coinche_sheet_of_twenty_rows_and_a_melee_poster_fit_their_pages(
+    live_server: LiveServer, new_phone: NewPhone
+) -> None:
+    owner: User = UserFactory.create(username="organiser")
+    coinche = services.create_tournament(
+        owner=owner, name="Coinche du jeudi", preset="coinche", overrides={"seed": 3}
+    )
+    for name, a, b in TEAMS[:4]:
+        services.add_entrant(tournament=coinche, name=name, players=(a, b))
+    services.draw_round(tournament=coinche)
+    melee = services.create_tournament(
+        owner=owner, name="Mêlée de printemps", preset="melee", overrides={"seed": 3}
+    )
+    for name in ["Anna", "Bea", "Carl", "Dora", "Eve", "Fred", "Gus", "Hugo", "Ida"]:
+        services.add_entrant(tournament=melee, name=name)
+    services.draw_round(tournament=melee)
+    base = live_server.url
+    page = new_phone()
+    log_in(page, base, owner)
+    page.goto(f"{base}/concours/{coinche.pk}/round/1/print/sheets/")
+    expect(page.locator("article.sheet").first.locator("tbody tr")).to_have_count(20)
+    assert print_pdf(page, "sheets-coinche") == 2
+    page.goto(f"{base}/concours/{melee.pk}/round/1/print/draw/")
+    expect(page.locator(".poster-row")).to_have_count(9)
+    expect(page.get_by_text("Partner:").first).to_be_visible()
+    assert print_pdf(page, "poster-melee") == 1
+    page.goto(f"{base}/concours/{melee.pk}/round/1/print/sheets/")
+    assert print_pdf(page, "sheets-melee") == 2
+    no_layout_or_page_errors(page)
