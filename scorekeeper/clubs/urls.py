@@ -19,4 +19,5 @@ urlpatterns = [
     path("<int:pk>/seasons/<int:season>/delete/", views.season_delete, name="season_delete"),
     path("<int:pk>/people/", views.people, name="people"),
     path("<int:pk>/people/merge/", views.merge, name="merge"),
+    path("<int:pk>/people/find/", views.find_pair, name="find_pair"),
 ]

@@ -20,7 +20,7 @@ from scorekeeper.words import reason
 
 from . import selectors, services
 from .forms import ClubForm, SeasonForm
-from .models import Club, Person, Season
+from .models import NAME_MAX, Alias, Club, Person, Season, spelling_key
 from .services import Refused
 from .texts import refusal, rule_error
 
@@ -318,6 +318,36 @@ def people(request: HttpRequest, pk: int) -> HttpResponse:
         "log": selectors.merge_log(club),
     }
     return render(request, "clubs/people.html", context)
+
+
+@require_safe
+def find_pair(request: HttpRequest, pk: int) -> HttpResponse:
+    """Two names typed by hand (a team's or a player's, as written in any concours of the club):
+    on to the merge's confirm page, or back with what was not found."""
+    club = _club(request, pk)
+    kind = request.GET.get("kind")
+    names = [request.GET.get("keep", "")[:NAME_MAX], request.GET.get("merge", "")[:NAME_MAX]]
+    if kind not in ("team", "player") or not all(spelling_key(name) for name in names):
+        messages.error(request, _("Choose teams or players and type both names."))
+        return redirect("clubs:people", pk=club.pk)
+    services.record_people(club=club)
+    found = dict(
+        Alias.objects.filter(
+            club=club, kind=kind, spelling_key__in=[spelling_key(name) for name in names]
+        ).values_list("spelling_key", "person_id")
+    )
+    missing = [name for name in names if spelling_key(name) not in found]
+    if missing:
+        text = (
+            _("No team “%(name)s” in the club's concours.")
+            if kind == "team"
+            else _("No player “%(name)s” in the club's concours.")
+        )
+        for name in missing:
+            messages.error(request, text % {"name": " ".join(name.split())})
+        return redirect("clubs:people", pk=club.pk)
+    keep, other = (found[spelling_key(name)] for name in names)
+    return redirect(f"{reverse('clubs:merge', args=[club.pk])}?keep={keep}&merge={other}")
 
 
 def _person_id(value: str | None) -> int:

@@ -233,6 +233,39 @@ def test_the_merge_tool_with_its_confirm_step_and_log(
     assert MergeLog.objects.count() == 1
 
 
+def test_two_names_typed_by_hand(ann: User, club: Club, client: Client) -> None:
+    make_concours(ann, teams=[("Les As", "Jean-Pierre Martin", "Bruno")], club=club)
+    make_concours(ann, name="Avril", teams=[("Les As", "JP Martin", "Bruno")], club=club)
+    html = page(client, url("people", club))
+    assert "No similar names." in html
+    people = {p.name: p for p in Person.objects.filter(club=club)}
+    find = url("find_pair", club)
+    response = client.get(
+        find, {"kind": "player", "keep": "jean-pierre  MARTIN", "merge": "JP Martin"}
+    )
+    assert response.status_code == 302
+    keep, other = people["Jean-Pierre Martin"].pk, people["JP Martin"].pk
+    assert response["Location"] == f"{url('merge', club)}?keep={keep}&merge={other}"
+    html = page(client, response["Location"])
+    assert "Every result of “JP Martin” will count for “Jean-Pierre Martin”" in html
+    # Not found, as a team, or half typed: back with words, nothing merged.
+    html = post_get(client, find, {"kind": "team", "keep": "Jean-Pierre Martin", "merge": "x"})
+    assert "No team “Jean-Pierre Martin” in the club's concours." in html
+    assert "No team “x” in the club's concours." in html
+    html = post_get(client, find, {"kind": "dog", "keep": "a", "merge": "b"})
+    assert "Choose teams or players and type both names." in html
+    html = post_get(client, find, {"kind": "player", "keep": "JP Martin", "merge": " "})
+    assert "Choose teams or players and type both names." in html
+    assert not MergeLog.objects.exists()
+
+
+def post_get(client: Client, address: str, data: dict[str, str]) -> str:
+    """A GET form that redirects: the page it lands on."""
+    response = client.get(address, data)
+    assert response.status_code == 302
+    return page(client, response["Location"])
+
+
 def test_names_suggested_from_the_clubs_past_entrants(
     ann: User, club: Club, client: Client, make_user: MakeUser
 ) -> None:
@@ -286,6 +319,7 @@ def test_every_club_page_is_404_for_everyone_else(
         url("people", club),
         f"{url('merge', club)}?keep={alice.pk}&merge={alice2.pk}",
     ]
+    redirects = [f"{url('find_pair', club)}?kind=player&keep=Alice&merge=Alicé"]
     posts = [
         (url("edit", club), {"name": "Hacked"}),
         (url("invite_new", club), {}),
@@ -300,7 +334,7 @@ def test_every_club_page_is_404_for_everyone_else(
     ]
     token = club.invite_token
     for role, other in roles.items():
-        for address in gets:
+        for address in gets + redirects:
             assert other.get(address).status_code == 404, (role, address)
         for address, data in posts:
             assert other.post(address, data).status_code == 404, (role, address)
@@ -317,6 +351,8 @@ def test_every_club_page_is_404_for_everyone_else(
     # And the organiser sees every page.
     for address in gets:
         assert client.get(address).status_code == 200, address
+    for address in redirects:
+        assert client.get(address).status_code == 302, address
 
 
 def test_the_desk_makes_a_constant_number_of_queries(
