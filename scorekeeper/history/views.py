@@ -16,8 +16,16 @@ from django.views.decorators.vary import vary_on_headers
 from scorekeeper.htmx import wants_partial
 from scorekeeper.matches import access, services
 from scorekeeper.matches.board import build_board
-from scorekeeper.matches.models import DELETED_KEPT_DAYS, Match, MatchQuerySet, Player
+from scorekeeper.matches.models import (
+    DELETED_KEPT_DAYS,
+    Match,
+    MatchQuerySet,
+    Player,
+    Seat,
+    counted,
+)
 from scorekeeper.scoring import InvalidInput
+from scorekeeper.tournaments.selectors import CONCOURS_KEY, played_in, player_concours
 from scorekeeper.web import throttle
 from scorekeeper.words import explain
 
@@ -47,6 +55,7 @@ def history(request: HttpRequest) -> HttpResponse:
     listed = _mine(request).listed().with_players()
     matches = filter_history(listed, form.filters())
     page = Paginator(matches, PAGE_SIZE).get_page(request.GET.get("page"))
+    _note_concours(list(page))
     query = request.GET.copy()
     query.pop("page", None)
     context = {"form": form, "page": page, "query": query.urlencode()}
@@ -54,6 +63,16 @@ def history(request: HttpRequest) -> HttpResponse:
     if wants_partial(request):
         template += "#results"
     return render(request, template, context)
+
+
+def _note_concours(matches: list[Match]) -> None:
+    """Each table match of a concours gets `played_in` (its concours, round, table and, once
+    finished, the places: tournaments.selectors.PlayedIn), in two queries for the page; none
+    when no match of the page is a table."""
+    tables = [m.pk for m in matches if m.owner_key.startswith(CONCOURS_KEY)]
+    notes = played_in(tables) if tables else {}
+    for match in matches:
+        setattr(match, "played_in", notes.get(match.pk))  # noqa: B010 (not a Match field)
 
 
 @require_safe
@@ -115,12 +134,14 @@ def player(request: HttpRequest, pk: int) -> HttpResponse:
     visible = access.viewer_of(request).matches
     ids = player_ids_for(person)
     stats = player_stats(ids, visible)
+    seats = Seat.objects.filter(player_id__in=ids).filter(visible("match__"), counted("match__"))
     form_chart = line_chart([("t0", _("Form"), [v * 100 for v in stats.form])], floor=0)
     context = {
         "player": person,
         "stats": stats,
         "form_chart": form_chart,
         "linked_names": linked_names(ids, person, visible),
+        "concours": player_concours(seats),  # "played in: Concours de la Saint-Martin, 3rd"
     }
     return render(request, "history/player.html", context)
 

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Q, Sum
+from django.db.models import Q, QuerySet, Sum
 
 from scorekeeper import concours
 from scorekeeper.concours import RoundResult, Standing, TableResult, bye_points
-from scorekeeper.matches.models import Deal
+from scorekeeper.matches.models import Deal, Seat
 
 from .models import Entrant, Place, Round, Table, Tournament
 
@@ -248,3 +248,144 @@ def table_match_count(tournament: Tournament) -> int:
     return Table.objects.filter(
         round__tournament=tournament, match__isnull=False, match__deleted_at__isnull=True
     ).count()
+
+
+# Where a match was played: a table of a concours (the history's rows, a player page) ---------
+
+# How a table match's owner key starts (services.match_owner_key: "concours-<id>"): a list of
+# matches asks for its concours only when one of them is a table.
+CONCOURS_KEY = "concours-"
+
+
+@dataclass(frozen=True)
+class Seated:
+    """An entrant at a table: its name and, once the concours is finished, its final place."""
+
+    name: str
+    rank: int | None
+
+
+@dataclass(frozen=True)
+class PlayedIn:
+    """A table match's concours: its name, the table's round of the rounds planned, the table's
+    number, whether the concours is finished, and the entrants of each side with their final
+    place (None while the concours runs)."""
+
+    tournament_id: int
+    name: str
+    round: int
+    rounds: int
+    table: int
+    finished: bool
+    sides: tuple[tuple[Seated, ...], tuple[Seated, ...]]
+
+
+def _final_ranks(tournament: Tournament) -> dict[int, int]:
+    """A finished concours's final place of each entrant (by number), as its finish stored it
+    (`final_standings`); empty while it runs, or when none is stored."""
+    if tournament.status != Tournament.Status.FINISHED or not tournament.final_standings:
+        return {}
+    rows = tournament.final_standings.get("rows", [])
+    return {int(row["id"]): int(row["rank"]) for row in rows if "id" in row and "rank" in row}
+
+
+def played_in(match_ids: Sequence[int]) -> dict[int, PlayedIn]:
+    """The concours of each of these matches that is a table (by match id), in two queries
+    whatever their number: the tables with their rounds and concours, then who sat there."""
+    if not match_ids:
+        return {}
+    tables = list(
+        Table.objects.filter(match_id__in=list(match_ids)).select_related("round__tournament")
+    )
+    if not tables:
+        return {}
+    places: dict[int, list[Place]] = defaultdict(list)
+    for place in Place.objects.filter(table__in=tables).select_related("entrant"):
+        assert place.table_id is not None
+        places[place.table_id].append(place)
+    ranks: dict[int, dict[int, int]] = {}
+    out = {}
+    for table in tables:
+        tournament = table.round.tournament
+        if tournament.pk not in ranks:
+            ranks[tournament.pk] = _final_ranks(tournament)
+        sides: list[list[Seated]] = [[], []]
+        for place in sorted(places[table.pk], key=lambda p: (p.side or 0, p.seat)):
+            rank = ranks[tournament.pk].get(place.entrant.number)
+            sides[place.side or 0].append(Seated(place.entrant.name, rank))
+        assert table.match_id is not None
+        out[table.match_id] = PlayedIn(
+            tournament_id=tournament.pk,
+            name=tournament.name,
+            round=table.round.number,
+            rounds=int(tournament.settings.get("rounds", 0)),
+            table=table.number,
+            finished=tournament.status == Tournament.Status.FINISHED,
+            sides=(tuple(sides[0]), tuple(sides[1])),
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class PlayerConcours:
+    """A concours a player played in (as far as the viewer may see): its name and date, the
+    entrant they played as, its final place once finished, else the last round they played."""
+
+    tournament_id: int
+    name: str
+    date: Any
+    entrant: str
+    rank: int | None
+    finished: bool
+    round: int
+    rounds: int
+
+
+def player_concours(seats: QuerySet[Seat]) -> list[PlayerConcours]:
+    """The concours of a player's seats (the caller's Seat query: the player's names, at the
+    matches the viewer may see), newest first, in three queries: the seats at tables, who sat
+    there, and the concours."""
+    rows = list(
+        seats.filter(match__concours_table__isnull=False).values_list(
+            "position",
+            "match__concours_table__id",
+            "match__concours_table__round__number",
+            "match__concours_table__round__tournament_id",
+        )
+    )
+    if not rows:
+        return []
+    tables = {table_id for _, table_id, _, _ in rows}
+    entrants = {
+        (table_id, side, seat): (number, name)
+        for table_id, side, seat, number, name in Place.objects.filter(
+            table_id__in=tables
+        ).values_list("table_id", "side", "seat", "entrant__number", "entrant__name")
+    }
+    tournaments = Tournament.objects.in_bulk({t for _, _, _, t in rows})
+    latest: dict[int, tuple[int, int, str]] = {}  # tournament -> (round, entrant number, name)
+    for position, table_id, round_number, tournament_id in rows:
+        melee = tournaments[tournament_id].melee
+        key = (table_id, position % 2, position // 2 if melee else 0)
+        if key not in entrants:
+            continue
+        number, name = entrants[key]
+        if tournament_id not in latest or round_number > latest[tournament_id][0]:
+            latest[tournament_id] = (round_number, number, name)
+    out = []
+    for tournament_id, (round_number, number, name) in latest.items():
+        tournament = tournaments[tournament_id]
+        finished = tournament.status == Tournament.Status.FINISHED
+        out.append(
+            PlayerConcours(
+                tournament_id=tournament_id,
+                name=tournament.name,
+                date=tournament.date,
+                entrant=name,
+                rank=_final_ranks(tournament).get(number) if finished else None,
+                finished=finished,
+                round=round_number,
+                rounds=int(tournament.settings.get("rounds", 0)),
+            )
+        )
+    return sorted(out, key=lambda c: (c.date is not None, c.date, c.tournament_id), reverse=True)

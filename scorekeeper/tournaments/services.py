@@ -29,7 +29,7 @@ from scorekeeper.matches import services as match_services
 from scorekeeper.matches.models import Match
 
 from .models import Entrant, Place, ResultChange, Round, Table, Tournament, new_token
-from .selectors import final_rows, snapshot
+from .selectors import CONCOURS_KEY, final_rows, snapshot
 
 MAX_NAME = 60
 MAX_POINTS = 100_000
@@ -81,9 +81,9 @@ class Refused(Exception):
 
 
 def match_owner_key(tournament: Tournament) -> str:
-    """The key owning a concours's table matches (and its players' names): not the organiser's
-    browser, so 75 tables a round do not flood their My matches."""
-    return f"concours-{tournament.pk}"
+    """The key owning a concours's table matches (and its players' names): never a browser's
+    (the organiser's account owns them through Match.owner: see _create_match)."""
+    return f"{CONCOURS_KEY}{tournament.pk}"
 
 
 def _touch(tournament: Tournament) -> None:
