@@ -300,6 +300,9 @@ def test_a_whole_concours(
     user: User = UserFactory.create(username="organiser")
     desk: Page = screens_for(LAPTOP, lang)
     log_in(desk, url, user, lang)
+    expect(desk.locator("html")).to_have_attribute("lang", lang)
+    if lang == "fr":  # the desk's words are in the catalogue: the pass is really in French
+        assert t(lang, "Draw round %(n)s", n=1) == "Tirer la partie 1"
     tournament = create(desk, url, lang, shoot)
     register(desk, lang, shoot)
 
