@@ -238,10 +238,15 @@ def restore_archive(*, club: Club, owner: User, data: bytes) -> RestoreResult:
     """The archive's concours recreated under `club` (see the module's docstring). ArchiveError
     or the engine's TournamentError (its path under the file's name): nothing created."""
     archive = _open(data)
+    text = _read(archive, MANIFEST)
     try:
-        manifest = json.loads(_read(archive, MANIFEST))
-    except (ValueError, RecursionError):
-        raise ArchiveError(MANIFEST, "json_invalid", line=0, column=0) from None
+        manifest = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ArchiveError(
+            MANIFEST, "json_invalid", line=error.lineno, column=error.colno
+        ) from None
+    except (ValueError, RecursionError):  # not UTF-8, too deep
+        raise ArchiveError(MANIFEST, "json_invalid", line=1, column=1) from None
     try:
         entries = _entries(manifest)
     except TournamentError as error:

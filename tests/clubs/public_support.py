@@ -82,3 +82,10 @@ def season(
 
 def ranking_names(rows: Sequence[dict[str, Any]]) -> list[tuple[int, str]]:
     return [(int(row["rank"]), str(row["name"])) for row in rows]
+
+
+def final(tournament: Tournament) -> dict[str, Any]:
+    """The stored final ranking (`Tournament.final_standings`), present."""
+    stored = tournament.final_standings
+    assert isinstance(stored, dict)
+    return stored

@@ -18,7 +18,7 @@ from scorekeeper.clubs.models import Club, Person, Season
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Tournament
 
-from .public_support import played, season
+from .public_support import final, played, season
 from .support import make_club
 
 pytestmark = pytest.mark.django_db
@@ -174,11 +174,11 @@ def test_players_get_their_team_s_result_and_melee_counts_only_for_players(
         ann, club, "Mêlée", date(2026, 1, 10), {"Rois A": 500, "Dames A": 400, "Valets A": 300,
                                                   "As A": 200}, melee=True,
     )  # fmt: skip
-    final = {row["name"]: row for row in melee.final_standings["rows"]}
+    result = {row["name"]: row for row in final(melee)["rows"]}
     players = {r[1]: r for r in ranking(client, club, season(club, "Joueurs", rank="players"))}
     assert len(players) == 8
     assert players["Rois B"][2] == "2300" and players["Rois B"][5] == "3"
-    assert players["Rois A"][2] == str(2300 + final["Rois A"]["points"])
+    assert players["Rois A"][2] == str(2300 + result["Rois A"]["points"])
     assert players["Rois A"][5] == "4"
     teams = {r[1]: r for r in ranking(client, club, season(club, "Équipes", rank="teams"))}
     assert set(teams) == {"Rois", "Dames", "Valets", "As"}
@@ -310,4 +310,4 @@ def test_a_stale_stored_ranking_is_computed_again(
     page = text(client.get(reverse("club_public:club", args=[club.slug])))
     assert "1. Rois Un jambon" in page
     three[0].refresh_from_db()
-    assert three[0].final_standings["version"] == three[0].version
+    assert final(three[0])["version"] == three[0].version

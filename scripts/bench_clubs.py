@@ -1,0 +1,160 @@
+"""Benchmark of a club's public pages against issue 16's budget.
+
+Seeds issue 16's club (`seed_club`: 10 seasons, 120 concours, 6,000 entrants, every concours
+played through the services with paper totals, finished, attached and published; a few minutes),
+then requests through Django's test client, as a visitor without an account, and prints the
+median (and p90) time and the query count of:
+
+* the club page (its 120 concours with their podiums, its seasons);
+* each season's ranking page (12 concours; four rules: points or placement, best 8, teams or
+  players);
+* the record of a regular player and of a regular team (every concours of the club read);
+* the season ranking as CSV.
+
+Budget: each page < 100 ms median, with the same number of queries whatever the club's size
+(tests/clubs/test_public_pages.py asserts it for 2 and 6 concours). `--small` seeds 2 seasons of 3
+concours of 10 entrants instead (quick check that the query counts are the same).
+
+Run from the repository root:
+
+    .venv/bin/python scripts/bench_clubs.py [--runs N] [--small] [--show-sql]
+
+Everything happens in a throwaway SQLite database in a temporary directory, with DEBUG off. The
+exit code is 0 whatever the figures: this is a benchmark, not a test.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import statistics
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+from bench_report import percentile, print_sql, print_table
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+BUDGET_MS = 100.0
+
+
+def setup_django(db_path: Path) -> None:
+    os.environ["DJANGO_SETTINGS_MODULE"] = "scorekeeper.settings"
+    os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
+    os.environ["SECRET_KEY"] = "bench-" + uuid.uuid4().hex * 2
+    os.environ["DEBUG"] = "0"
+    os.environ["ALLOWED_HOSTS"] = "testserver"
+    os.environ.setdefault("LOG_LEVEL", "ERROR")
+    if str(REPO_ROOT) not in sys.path:
+        sys.path.insert(0, str(REPO_ROOT))
+    from django.conf import settings
+
+    # As in bench_history.py: plain static storage (no collectstatic), an empty STATIC_ROOT.
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
+    static_root = db_path.parent / "staticfiles"
+    static_root.mkdir(exist_ok=True)
+    settings.STATIC_ROOT = static_root
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0, interactive=False)
+
+
+def seed(small: bool) -> str:
+    from django.core.management import call_command
+
+    out = io.StringIO()
+    started = time.perf_counter()
+    sizes = {"seasons": 2, "per_season": 3, "teams": 10} if small else {}
+    call_command("seed_club", stdout=out, stderr=io.StringIO(), **sizes)
+    print(f"seeded the club: {time.perf_counter() - started:.0f} s")
+    return out.getvalue().strip()
+
+
+def measure(url: str, runs: int) -> tuple[list[float], int, list[str]]:
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    response = client.get(url, secure=True)  # warm: templates compiled, people recorded
+    assert response.status_code == 200, (url, response.status_code)
+    samples = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        response = client.get(url, secure=True)
+        if hasattr(response, "streaming_content"):
+            b"".join(response.streaming_content)
+        samples.append((time.perf_counter() - started) * 1000)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url, secure=True)
+    return samples, len(queries), [q["sql"] for q in queries.captured_queries]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--small", action="store_true")
+    parser.add_argument("--show-sql", action="store_true")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        setup_django(Path(folder) / "bench.sqlite3")
+        slug = seed(args.small)
+        from django.db.models import Count
+        from django.urls import reverse
+
+        from scorekeeper.clubs.models import Club, Person
+
+        club = Club.objects.get(slug=slug)
+        pages = [("club page", reverse("club_public:club", args=[slug]))]
+        for season in club.seasons.order_by("start"):
+            rule = season.rule
+            label = f"{season.name} ({rule['measure']}, {rule['rank']}, best {rule['best']})"
+            pages.append((label, reverse("club_public:season", args=[slug, season.pk])))
+        latest = club.seasons.order_by("-start").first()
+        assert latest is not None
+        pages.append(("season CSV", reverse("club_public:season_csv", args=[slug, latest.pk])))
+        for kind in ("player", "team"):
+            regular = (
+                Person.objects.filter(club=club, kind=kind)
+                .annotate(n=Count("aliases"))
+                .order_by("pk")
+                .first()
+            )
+            assert regular is not None
+            url = reverse("club_public:record", args=[slug, regular.pk])
+            pages.append((f"record of a {kind} ({regular.name})", url))
+        rows = []
+        sql = {}
+        for label, url in pages:
+            samples, count, queries = measure(url, args.runs)
+            sql[label] = queries
+            median = statistics.median(samples)
+            rows.append(
+                [
+                    label,
+                    f"{median:.1f}",
+                    f"{percentile(samples, 0.9):.1f}",
+                    str(count),
+                    "ok" if median < BUDGET_MS else "OVER",
+                ]
+            )
+        print()
+        print_table(
+            ["page", "median ms", "p90 ms", "queries", f"< {BUDGET_MS:.0f} ms"], rows, {1, 2, 3}
+        )
+        if args.show_sql:
+            for label, queries in sql.items():
+                print_sql(label, queries)
+
+
+if __name__ == "__main__":
+    main()
