@@ -4,17 +4,25 @@ suggestions, its confirm step and the merge. Every screen photographed and check
 scrolling and small targets; the same without JavaScript (every form is a plain form)."""
 
 import re
+from collections.abc import Callable
+from datetime import date
 
 import pytest
-from playwright.sync_api import expect
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.clubs import services as club_services
 from scorekeeper.clubs.models import MergeLog, Season
 from scorekeeper.tournaments import services as tournament_services
 from scorekeeper.tournaments.models import Tournament
 from tests.factories import PASSWORD, UserFactory
 
-from .conftest import NewPhone, Shot, page_errors
+from .conftest import SHOTS, NewPhone, Shot, layout_problems, page_errors
+from .test_large_text import _OVERFLOW_JS, big_phone, log_in
+from .test_large_text import PASSWORD as GRANDMA
+
+__all__ = ["big_phone"]  # the 200 % text phone, a fixture of test_large_text
 
 pytestmark = [
     pytest.mark.browser,
@@ -91,3 +99,51 @@ def test_a_club_its_season_and_the_merge_tool(
     shot(page, "07-merged")
     assert MergeLog.objects.get().merged_name == "Rene Dupont"
     assert page_errors(page) == []
+
+
+def test_the_club_pages_fit_360_px_with_large_text(
+    big_phone: Callable[..., Page], live_server: LiveServer, request: pytest.FixtureRequest
+) -> None:
+    """The club organiser's pages at 200 % text on a 360 px phone (large_text's browser): no
+    sideways scroll, no text out of its box, targets still 44 px (conftest's layout_problems)."""
+    user = User.objects.create_user("grandma", password=GRANDMA)
+    club = club_services.create_club(
+        user=user, name="Belote Club des Invincibles", town="Marseille"
+    )
+    for name, player in (("Concours de la Saint-Martin", "Benoît-Alexandre Dupont"),
+                         ("Concours d'avril", "Benoit-Alexandre Dupont")):  # fmt: skip
+        tournament = tournament_services.create_tournament(owner=user, name=name)
+        tournament_services.add_entrant(
+            tournament=tournament, name="Les Invincibles de Marseille", players=(player, "Chloé")
+        )
+        club_services.attach(club=club, tournament=tournament, user=user)
+    season = club_services.create_season(
+        club=club, name="Saison 2026–2027", start=date(2026, 9, 1), end=date(2027, 6, 30),
+        rule={"measure": "placement"}, published=True,
+    )  # fmt: skip
+    page = big_phone(2.0)
+    base = live_server.url
+    log_in(page, base, next_url="/clubs/")
+    problems: dict[str, list[str]] = {}
+    prefix = re.sub(r"[^\w-]+", "_", request.node.name).strip("_")
+    SHOTS.mkdir(exist_ok=True)
+
+    def look(step: str, address: str | None = None) -> None:
+        if address is not None:
+            page.goto(f"{base}{address}")
+        page.wait_for_load_state("load")
+        found = layout_problems(page) + page.evaluate(_OVERFLOW_JS)
+        if found:
+            problems[step] = found
+        page.screenshot(path=str(SHOTS / f"{prefix}-{step}.png"), full_page=True)
+
+    look("01-list")
+    look("02-desk", f"/clubs/{club.pk}/")
+    page.get_by_text("Invite an organiser").click()
+    look("03-desk-invite")
+    look("04-season", f"/clubs/{club.pk}/seasons/{season.pk}/")
+    look("05-people", f"/clubs/{club.pk}/people/")
+    page.locator(".clubs-group button").click()
+    look("06-merge")
+    assert page_errors(page) == []
+    assert not problems, "\n".join(f"{step}: {found}" for step, found in problems.items())
