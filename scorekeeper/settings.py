@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A concours table's phone whose scorer link was renewed goes to its table link (on a 404).
+    "scorekeeper.tournaments.middleware.TablePhoneMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into the lockout page
 ]
 

@@ -44,6 +44,7 @@ EDGE = {
     "public_urls",
     "record_views",  # a concours's files, import and deletion (tournaments)
     "table_views",  # a concours table's phone (tournaments)
+    "middleware",  # a concours table's phone sent on to its table link (tournaments)
     "forms",
     "templatetags",
     "management",

@@ -30,6 +30,7 @@ from scorekeeper.matches.board import Board, BoardNote
 from scorekeeper.matches.models import Match
 
 from . import selectors, services
+from .middleware import remember_table
 from .models import Table, Tournament
 from .views import _own, co_granted, is_owner  # the desk's access rule (owner, co-organiser)
 
@@ -160,7 +161,8 @@ def table_phone(request: HttpRequest, token: str) -> HttpResponse:
         )  # the result the desk sees (and the scorer link renewed at the end)
         match.refresh_from_db()
     if not _over(table, match):
-        assert match is not None
+        assert match is not None and table.token is not None
+        remember_table(request, match.scorer_token, table.token)  # see middleware.py
         return redirect("matches:scoreboard", token=match.scorer_token)
     tournament = table.round.tournament
     rows = selectors.standings_rows(tournament, table.round.number)

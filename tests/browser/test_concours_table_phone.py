@@ -1,8 +1,10 @@
 """Issue 15, a table's phone at 360 px: the QR code's address opened (as a scan does), the
 table's header on its scoreboard, two deals scored through it (a partie of two deals, set in
 the concours's settings), the partie ending itself with "Result sent to the organiser", the
-table link read-only with the round's standings, the old scorer page dead; the organiser's desk
-shows the table finished with its QR code and New link. Every screen photographed."""
+table link read-only with the round's standings, the old scorer page sending it there; another
+table's phone taken to its read-only table link when time is called (by its poll, or its next
+tap without JavaScript); the organiser's desk shows the tables finished with their QR code and
+New link. Every screen photographed."""
 
 import re
 
@@ -85,10 +87,27 @@ def test_a_table_phone_scores_its_partie_and_sends_the_result(
     expect(phone.locator(".table-standing")).to_have_count(4)
     expect(phone.locator(".table-standing.is-ours")).to_have_count(2)
     shot(phone, "04-read-only-standings")
-    # The scorer page the phone used is gone.
-    response = phone.goto(scorer_page)
-    assert response is not None and response.status == 404
-    assert [e for e in page_errors(phone) if "404" not in e] == []
+    # The scorer page the phone used is gone: going back to it lands on the table link.
+    phone.goto(scorer_page)
+    phone.wait_for_url(re.compile(r"/t/[^/]+/$"))
+    expect(phone.get_by_role("status")).to_contain_text("Result sent to the organiser")
+    assert page_errors(phone) == []
+
+    # Table 2's phone is on its scoreboard when the organiser calls time: its next poll (with
+    # JavaScript) or its next tap (without) takes it to the table link, read-only.
+    second = Table.objects.select_related("match").get(round__tournament=tournament, number=2)
+    other = new_phone(javascript=javascript)
+    other.goto(f"{live_server.url}/t/{second.token}/")
+    other.wait_for_url(BOARD)
+    score(other, "0", "90")
+    services.call_time(table=Table.objects.get(pk=second.pk))
+    if not javascript:
+        other.get_by_role("link", name="Record a deal").click()
+    other.wait_for_url(re.compile(r"/t/[^/]+/$"), timeout=15_000)
+    expect(other.get_by_role("status")).to_contain_text("Result sent to the organiser")
+    expect(other.get_by_role("status")).to_contain_text("Time was called")
+    shot(other, "05-time-called")
+    assert page_errors(other) == []
 
     # The organiser's desk: the table finished, its QR code and New link.
     desk = new_phone(javascript=javascript)
@@ -99,8 +118,9 @@ def test_a_table_phone_scores_its_partie_and_sends_the_result(
     desk.goto(f"{live_server.url}/concours/{tournament.pk}/#table-1")
     first = desk.locator("#table-1")
     expect(first.locator(".board-state")).to_have_text("finished")
+    expect(desk.locator("#table-2 .board-state")).to_have_text("finished")
     expect(first.locator("img.table-qr")).to_be_visible()
-    shot(desk, "05-desk")
+    shot(desk, "06-desk")
     first.get_by_role("button", name="New link").click()
     expect(desk.locator("#table-1 img.table-qr")).to_be_visible()
     table.refresh_from_db()

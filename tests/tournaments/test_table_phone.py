@@ -64,6 +64,15 @@ def table_match(table: Table) -> Match:
     return Match.objects.get(concours_table=table)
 
 
+def assert_sent_to_the_table_link(phone: Client, scorer: str, table: Table) -> None:
+    """The phone's old scorer page is gone: a page load is sent to the table link, the
+    scoreboard's poll (htmx) too."""
+    response = phone.get(scorer)
+    assert response.status_code == 302 and response["Location"] == phone_url(table)
+    poll = phone.get(f"{scorer}?v=1", headers={"HX-Request": "true"})
+    assert poll.status_code == 200 and poll["HX-Redirect"] == phone_url(table)
+
+
 def fresh(table: Table) -> Table:
     return Table.objects.select_related("round__tournament", "match").get(pk=table.pk)
 
@@ -148,9 +157,10 @@ def test_the_partie_ends_itself_after_its_nth_deal_and_the_phone_says_result_sen
     assert "Standings after round 1" in html
     assert all(name in html for name in ("Les As", "Pique Dame", "Trèfle", "Carreau"))
     assert fresh(table).finished
-    assert phone.get(scorer).status_code == 404
+    assert_sent_to_the_table_link(phone, scorer, table)
     old = reverse("matches:deal_new", args=[match.scorer_token])
-    assert phone.post(old, belote_post(match.version)).status_code == 404
+    assert phone.post(old, belote_post(match.version))["Location"] == phone_url(table)
+    assert Client().get(scorer).status_code == 404  # a browser that never opened the table link
     assert table_match(table).deal_count == 2
 
 
@@ -164,7 +174,7 @@ def test_after_the_round_closes_the_link_is_read_only(organiser: User) -> None:
     services.close_round(round_=Round.objects.get(tournament=tournament, number=1))
     page = phone.get(phone_url(first))
     assert page.status_code == 200 and "Result sent to the organiser" in page.text
-    assert phone.get(scorer).status_code == 404  # its scorer link was renewed at the close
+    assert_sent_to_the_table_link(phone, scorer, first)  # its scorer link renewed at the close
     match = table_match(first)
     new = phone.get(reverse("matches:scoreboard", args=[match.scorer_token])).text
     assert "Record a deal" not in new  # even the new scorer link shows it read-only
@@ -185,10 +195,10 @@ def test_after_time_is_called_the_link_is_read_only(organiser: User) -> None:
     html = phone.get(phone_url(table)).text
     assert "Result sent to the organiser" in html
     assert "Time was called" in html
-    assert phone.get(scorer).status_code == 404
+    assert_sent_to_the_table_link(phone, scorer, table)
     old = reverse("matches:deal_new", args=[scorer.split("/")[-2]])
     version = table_match(table).version
-    assert phone.post(old, belote_post(version)).status_code == 404
+    assert phone.post(old, belote_post(version))["Location"] == phone_url(table)
     assert table_match(table).deal_count == 3
 
 
@@ -201,7 +211,7 @@ def test_paper_totals_end_the_phone(organiser: User) -> None:
     html = phone.get(phone_url(table)).text
     assert "Typed by the organiser from the paper sheet." in html
     assert "<strong>1000</strong>" in html and "<strong>944</strong>" in html
-    assert phone.get(scorer).status_code == 404
+    assert_sent_to_the_table_link(phone, scorer, table)
 
 
 def test_new_link_from_the_desk_kills_the_old_one(organiser: User) -> None:
