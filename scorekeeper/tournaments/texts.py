@@ -125,3 +125,37 @@ def refusal(error: Refused) -> str:
     if line is None:
         return text
     return gettext("Line %(line)s: %(reason)s") % {"line": line, "reason": text}
+
+
+# The change log's words (ResultChange.action and author_label).
+CHANGE_ACTIONS: "dict[str, Promise]" = {
+    "paper": gettext_lazy("paper totals typed"),
+    "correction": gettext_lazy("result corrected"),
+    "time": gettext_lazy("time called"),
+}
+AUTHOR_LABELS: "dict[str, Promise]" = {
+    "co-organiser link": gettext_lazy("the co-organiser link"),
+    "import": gettext_lazy("the imported file"),
+}
+
+
+def change_action(action: str) -> str:
+    template = CHANGE_ACTIONS.get(action)
+    return str(template) if template is not None else action
+
+
+def change_author(change: Any, tournament: Any) -> str:
+    """Who made a change: the owner ("you"), the co-organiser link (with the account it was
+    opened in), or what the label says."""
+    label = change.author_label
+    words = str(AUTHOR_LABELS[label]) if label in AUTHOR_LABELS else label
+    if change.author_id is not None and change.author_id == tournament.owner_id and not label:
+        return gettext("you")
+    if change.author is not None and label:
+        return gettext("%(label)s (%(account)s)") % {
+            "label": words,
+            "account": change.author.get_username(),
+        }
+    if change.author is not None:
+        return str(change.author.get_username())
+    return words or "–"

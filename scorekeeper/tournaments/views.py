@@ -35,9 +35,9 @@ from .forms import (
     settings_data,
     settings_words,
 )
-from .models import Entrant, Round, Table, Tournament
+from .models import Entrant, ResultChange, Round, Table, Tournament
 from .services import FORMATS, Refused
-from .texts import paper_warning, refusal
+from .texts import change_action, change_author, paper_warning, refusal
 
 # The co-organiser link (`/concours/co/<co_token>/`) grants the browser that opens it the desk of
 # that concours, signed in or not. The session keeps the grants under this key as a dict
@@ -261,12 +261,71 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "standings": standings,
         "standings_round": closed[-1].number if closed else None,
         "closed_rounds": [r.number for r in closed],  # standings CSV after each
+        "past_rounds": _past_rounds(tournament, closed),
+        "changes": _changes(tournament),
         "team_form": _team_form(rules.melee),
         "paste_form": _paste_form(rules.melee),
         "csv_form": CsvForm(),
         "past": _past_names(tournament) if not finished else ([], []),
     }
     return render(request, "tournaments/desk/desk.html", context)
+
+
+def _past_rounds(tournament: Tournament, closed: list[Round]) -> list[dict[str, Any]]:
+    """The closed rounds, newest first, each with its tables (sides, points) and a Correct form
+    per table (ids told apart by round), in two queries whatever the rounds and tables."""
+    if not closed:
+        return []
+    by_round: dict[int, list[dict[str, Any]]] = {r.pk: [] for r in closed}
+    numbers = {r.pk: r.number for r in closed}
+    tables = (
+        Table.objects.filter(round__in=closed)
+        .prefetch_related("places__entrant")
+        .order_by("round__number", "number")
+    )
+    for table in tables:
+        sides: list[list[str]] = [[], []]
+        for place in sorted(table.places.all(), key=lambda p: p.seat):
+            if place.side is not None:
+                sides[place.side].append(place.entrant.name)
+        round_number = numbers[table.round_id]
+        by_round[table.round_id].append(
+            {
+                "table": table,
+                "sides": [" & ".join(names) for names in sides],
+                "form": PaperForm(prefix=f"c{table.number}", auto_id=f"id_r{round_number}_%s"),
+            }
+        )
+    return [{"round": r, "tables": by_round[r.pk]} for r in reversed(closed)]
+
+
+CHANGES_SHOWN = 200
+
+
+def _changes(tournament: Tournament) -> list[dict[str, Any]]:
+    """The log of typed and corrected results, newest first (one query): who, what, when."""
+    rows = (
+        ResultChange.objects.filter(table__round__tournament=tournament)
+        .select_related("table__round", "author")
+        .order_by("-created_at", "-id")[:CHANGES_SHOWN]
+    )
+    return [
+        {
+            "change": change,
+            "who": change_author(change, tournament),
+            "what": change_action(change.action),
+            "before": _points(change.before),
+            "after": _points(change.after),
+        }
+        for change in rows
+    ]
+
+
+def _points(result: Any) -> str:
+    points = result.get("points") if isinstance(result, dict) else None
+    if isinstance(points, list) and len(points) == 2:
+        return f"{points[0]} – {points[1]}"
+    return "–"
 
 
 def _team_form(melee: bool) -> TeamForm:
@@ -536,6 +595,8 @@ def correct(request: HttpRequest, pk: int, round: int, table: int) -> HttpRespon
     """A finished table's result replaced by two totals (logged with the result before)."""
     tournament = _own(request, pk)
     row = _table(tournament, round, table)
+    # A table of a closed round is corrected from the Past rounds section: back there.
+    anchor = f"past-{round}-table-{table}" if row.round.is_closed else f"table-{table}"
     form = PaperForm(request.POST, prefix=f"c{table}")
     if not form.is_valid():
         messages.error(
@@ -543,7 +604,7 @@ def correct(request: HttpRequest, pk: int, round: int, table: int) -> HttpRespon
             _("Table %(table)s: type both totals as whole numbers from 0 to 100000.")
             % {"table": table},
         )
-        return _back(tournament, f"table-{table}")
+        return _back(tournament, anchor)
     data = form.cleaned_data
     try:
         services.correct_result(
@@ -555,7 +616,7 @@ def correct(request: HttpRequest, pk: int, round: int, table: int) -> HttpRespon
         _refused(request, error)
     else:
         messages.success(request, _("Table %(table)s: result corrected.") % {"table": table})
-    return _back(tournament, f"table-{table}")
+    return _back(tournament, anchor)
 
 
 @require_POST

@@ -575,3 +575,116 @@ def test_the_settings_page_is_the_owners_alone(
         assert client.post(url, {**BELOTE_FORM, "name": "Pirates"}).status_code == 404
     concours.refresh_from_db()
     assert concours.name == "Concours du jeudi"
+
+
+# ---------------------------------------------------------------------------------------------
+# Correcting a closed round's result, and the change log
+
+
+@pytest.fixture
+def two_rounds(concours: Tournament) -> Tournament:
+    """Round 1 closed (every table played out), round 2 drawn."""
+    services.draw_round(tournament=concours)
+    round1 = Round.objects.get(tournament=concours, number=1)
+    for table in round1.tables.all():
+        play_out(table)
+    services.close_round(round_=round1)
+    services.draw_round(tournament=concours)
+    return concours
+
+
+def test_past_rounds_offer_a_correction_per_table(
+    two_rounds: Tournament, owner_client: Client
+) -> None:
+    html = page(owner_client, desk_url(two_rounds))
+    assert "Past rounds" in html and 'id="past-round-1"' in html
+    for number in (1, 2):
+        url = desk_url(two_rounds, "correct", round=1, table=number)
+        assert url in html
+        assert f"Correct table {number} of round 1" in html
+        assert f'id="id_r1_c{number}-points0"' in html
+    assert 'id="past-round-2"' not in html  # round 2 is still open
+
+
+def test_a_closed_rounds_table_corrected_changes_the_standings_and_is_logged(
+    two_rounds: Tournament, owner_client: Client, owner: User
+) -> None:
+    table = Round.objects.get(tournament=two_rounds, number=1).tables.get(number=1)
+    before = [table.points0, table.points1]
+    response = owner_client.post(
+        desk_url(two_rounds, "correct", round=1, table=1),
+        {"c1-points0": "1500", "c1-points1": "444"},
+    )
+    assert response["Location"] == desk_url(two_rounds) + "#past-1-table-1"
+    html = page(owner_client, response["Location"])
+    assert "Table 1: result corrected." in html
+    table.refresh_from_db()
+    assert (table.points0, table.points1, table.winner, table.paper0) == (1500, 444, 0, 1500)
+    change = ResultChange.objects.get(table=table)
+    assert change.action == "correction" and change.author == owner
+    assert change.before["points"] == before and change.after["points"] == [1500, 444]
+    assert "Results typed and corrected" in html and "1 change" in html
+    assert (
+        f"Round 1, table 1: result corrected, {before[0]} – {before[1]} → 1500 – 444, by you"
+        in html
+    )
+    # The standings after round 1 count the corrected totals.
+    standings = page(Client(), reverse("concours_public:standings", args=[two_rounds.public_token]))
+    assert "1500" in standings
+
+
+def test_the_log_names_the_co_organiser_link(
+    two_rounds: Tournament, co_client: Client, owner_client: Client
+) -> None:
+    post(co_client, desk_url(two_rounds, "correct", round=1, table=2),
+         {"c2-points0": "1000", "c2-points1": "944"})  # fmt: skip
+    post(owner_client, desk_url(two_rounds, "paper", round=2, table=1),
+         {"t1-points0": "900", "t1-points1": "1044"})  # fmt: skip
+    html = page(owner_client, desk_url(two_rounds))
+    assert "2 changes" in html
+    assert "Round 1, table 2: result corrected" in html and "by the co-organiser link" in html
+    assert "Round 2, table 1: paper totals typed, – → 900 – 1044, by you" in html
+    assert html.index("Round 2, table 1: paper") < html.index("Round 1, table 2: result")
+
+
+def test_a_bad_correction_changes_nothing(two_rounds: Tournament, owner_client: Client) -> None:
+    table = Round.objects.get(tournament=two_rounds, number=1).tables.get(number=1)
+    for data in ({"c1-points0": "-1", "c1-points1": "5"}, {"c1-points0": "x"}, {}):
+        html = post(owner_client, desk_url(two_rounds, "correct", round=1, table=1), data)
+        assert "Table 1: type both totals as whole numbers from 0 to 100000." in html
+    assert not ResultChange.objects.exists()
+    table.refresh_from_db()
+    assert table.paper0 is None
+
+
+def test_corrections_per_role(two_rounds: Tournament, make_user: Callable[[str], User]) -> None:
+    other = Client()
+    other.force_login(make_user("someone"))
+    url = desk_url(two_rounds, "correct", round=1, table=1)
+    for client in (Client(), other):
+        assert client.post(url, {"c1-points0": "1", "c1-points1": "2"}).status_code == 404
+    assert not ResultChange.objects.exists()
+
+
+def test_the_desk_queries_stay_flat_with_past_rounds_and_changes(
+    owner: User, owner_client: Client
+) -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries(teams: int) -> int:
+        tournament = services.create_tournament(owner=owner, name=f"C{teams}", preset="belote")
+        services.add_entrants_from_text(
+            tournament=tournament,
+            text="\n".join(f"T{n}; A{n}; B{n}" for n in range(teams)),
+        )
+        for _ in range(2):
+            round_ = services.draw_round(tournament=tournament)
+            for table in round_.tables.all():
+                services.record_paper_totals(table=table, totals=(1000, 944), author=owner)
+            services.close_round(round_=round_)
+        with CaptureQueriesContext(connection) as context:
+            page(owner_client, desk_url(tournament))
+        return len(context)
+
+    assert queries(20) == queries(4)
