@@ -688,3 +688,25 @@ def test_the_desk_queries_stay_flat_with_past_rounds_and_changes(
         return len(context)
 
     assert queries(20) == queries(4)
+
+
+def test_a_finished_concours_still_lets_a_name_be_corrected(
+    two_rounds: Tournament, owner_client: Client
+) -> None:
+    round2 = Round.objects.get(tournament=two_rounds, number=2)
+    for table in round2.tables.all():
+        play_out(table)
+    services.close_round(round_=round2)
+    for _ in range(2):
+        round_ = services.draw_round(tournament=two_rounds)
+        for table in round_.tables.all():
+            play_out(table)
+        services.close_round(round_=round_)
+    services.finish(tournament=two_rounds)
+    entrant = two_rounds.entrants.get(name="Les As")
+    url = desk_url(two_rounds, "edit_entrant", number=entrant.number)
+    html = page(owner_client, desk_url(two_rounds))
+    assert "Correct a name" in html and url in html
+    post(owner_client, url, {"name": "Les Rois", "player1": "Alice", "player2": "Bruno"})
+    html = page(owner_client, desk_url(two_rounds))
+    assert "Les Rois" in html and "Les As" not in html  # the final ranking too
