@@ -358,3 +358,40 @@ def test_files_are_the_owners(
 def test_engine_roundtrip_of_export() -> None:
     """The engine reads back what the desk writes (the file's own check)."""
     assert concours.load_tournament(json.dumps(document())).name == "Concours du printemps"
+
+
+def test_a_melee_csv_has_a_row_a_player(organiser: User, client: Client) -> None:
+    tournament = services.create_tournament(
+        owner=organiser, name="Mêlée", preset="melee", overrides={"rounds": 1, "seed": 2}
+    )
+    players = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gilles", "@Hana"]
+    services.add_entrants_from_text(tournament=tournament, text="\n".join(players))
+    round_ = services.draw_round(tournament=tournament)
+    for table in round_.tables.all():
+        play_out(table)
+    services.close_round(round_=round_)
+    text = client.get(url("standings_csv", tournament)).content.decode()
+    rows = list(csv.DictReader(io.StringIO(text[1:])))
+    assert list(rows[0])[:3] == ["rank", "id", "name"] and "team" not in rows[0]
+    assert sorted(r["name"] for r in rows) == sorted([*players[:7], "'@Hana"])
+
+
+def test_a_concours_under_way_imports_with_its_tables_deals(
+    organiser: User, client: Client
+) -> None:
+    """A table still playing comes in with its deals in its match (the organiser's), and the
+    concours carries on from there."""
+    deals = [{"taker": 0, "trump": "hearts", "taker_points": 92}] * 3
+    data = document(
+        rounds=[{"tables": [{"table": 1, "sides": [1, 2], "deals": deals}], "byes": [3]}]
+    )
+    response = upload(client, data)
+    tournament = Tournament.objects.get()
+    assert response["Location"] == url("desk", tournament)
+    assert tournament.status == Tournament.Status.PLAYING
+    table = Table.objects.get()
+    assert not table.finished and not table.round.is_closed
+    match = Match.objects.get(concours_table=table)
+    assert match.deal_count == 3 and match.owner == organiser
+    assert table.deal_count == 3
+    assert client.get(reverse("tournaments:table", args=[table.token])).status_code == 302

@@ -15,7 +15,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import translation
 
+from scorekeeper.matches import services as match_services
 from scorekeeper.matches.models import Match, Player
+from scorekeeper.scoring import parse_deal
 from scorekeeper.tournaments import selectors, services
 from scorekeeper.tournaments.models import Table, Tournament
 
@@ -179,3 +181,42 @@ def test_deleted_tables_leave_the_history(organiser: User) -> None:
     html = client.get(reverse("history:history")).content.decode()
     assert "Concours de la Saint-Martin" not in html and "0 matches" in html
     assert not Table.objects.exists()
+
+
+def test_a_player_who_scored_their_table_sees_that_concours_only_as_far_as_they_scored(
+    organiser: User, make_user: Callable[[str], User]
+) -> None:
+    """Alice scores her round 1 table through its link, signed in, and says "this is me": her
+    page counts that table (round 1 of 2), not round 2's, which another phone scored."""
+    tournament = services.create_tournament(
+        owner=organiser, name="Concours de la Saint-Martin", overrides={"rounds": 2, "seed": 11}
+    )
+    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
+    round_1 = services.draw_round(tournament=tournament)
+    table = Table.objects.get(round=round_1, places__entrant__name="Les As")
+    account = make_user("alice")
+    alice = signed_in(account)
+    opened = alice.get(reverse("tournaments:table", args=[table.token]))
+    assert alice.get(opened["Location"]).status_code == 200  # the scoreboard: a scorer now
+    # Her first deal, signed in, makes her account a scorer of the match (as the scoreboard's
+    # Save does): the match stays hers once the table is over and its scorer link renewed.
+    deal = parse_deal({"taker": 0, "trump": "hearts", "taker_points": 100})
+    author = match_services.Author(key="alice-phone", label="alice", account_id=account.pk)
+    assert table.match_id is not None
+    match_services.record_deal(
+        match_id=table.match_id, expected_version=None, deal=deal, author=author
+    )
+    for row in round_1.tables.all():
+        play_out(row, seed=1)
+    services.close_round(round_=round_1)
+    round_2 = services.draw_round(tournament=tournament)
+    for row in round_2.tables.all():
+        play_out(row, seed=2)
+    player = Player.objects.get(name="Alice")
+    claimed = alice.post(reverse("history:this_is_me", args=[player.pk]))
+    assert claimed.status_code == 302
+    html = alice.get(reverse("history:player", args=[player.pk])).content.decode()
+    assert "played in: Concours de la Saint-Martin, round 1 of 2" in html
+    assert "round 2 of 2" not in html
+    history = alice.get(reverse("history:history")).content.decode()
+    assert "1 match" in history and "Concours de la Saint-Martin · round 1 of 2" in history
