@@ -27,6 +27,7 @@ from django.utils import translation
 from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.matches.models import Seat
 from scorekeeper.tournaments.models import Entrant, ResultChange, Table, Tournament
 from tests.factories import PASSWORD, UserFactory
 
@@ -167,7 +168,7 @@ def draw(desk: Page, lang: str, number: int) -> None:
     expect(desk.locator(".messages")).to_contain_text(
         t(lang, "Round %(round)s is drawn.", round=number)
     )
-    expect(desk.locator(".board-table")).to_have_count(4)
+    expect(desk.locator("#board .board-table")).to_have_count(4)
 
 
 def paper(desk: Page, lang: str, number: int, totals: tuple[int, int], belotes: int = 0) -> None:
@@ -350,7 +351,9 @@ def test_a_whole_concours(
     for deal in range(2):
         for number, phone in enumerate(phones, start=1):
             score_deal(phone, lang, taker=(number + deal) % 2, points=90 + 10 * number + 30 * deal)
-    expect(phones[0].locator(".board-note")).to_contain_text("2")
+    expect(phones[0].locator(".board-note")).to_contain_text(
+        t(lang, "deal %(done)s of %(limit)s", done=2, limit=12)
+    )
     shoot(phones[0], "06-table-phone-two-deals")
     for phone in phones:  # from now on their polls go only when the test says so
         phone.clock.pause_at(time.time() + 1)
@@ -454,6 +457,16 @@ def test_a_whole_concours(
         desk.locator("#records").get_by_role("link", name=t(lang, "Final ranking")).click()
     csv = Path(download.value.path()).read_text(encoding="utf-8-sig")
     assert len(csv.strip().splitlines()) == 11  # a header and the ten teams
+
+    # A player of table 1 (scored by phone in round 1): their page says where they played.
+    player = (
+        Seat.objects.filter(match__concours_table__round=round1, match__concours_table__number=1)
+        .order_by("position")
+        .values_list("player_id", flat=True)[0]
+    )
+    desk.goto(f"{url}/players/{player}/")
+    expect(desk.locator(".records-played-in")).to_contain_text("Concours de la Saint-Martin")
+    shoot(desk, "23-player-page")
 
     # Everyone sees the final ranking: the public page and the projector.
     finder.goto(f"{url}/c/{tournament.public_token}/")
