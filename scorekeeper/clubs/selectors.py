@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Prefetch
 
-from scorekeeper.tournaments.models import Entrant
+from scorekeeper.tournaments.models import Entrant, Tournament
 
 from .models import Alias, Club, MergeLog, Person, spelling_key
 
@@ -50,14 +50,31 @@ def word_key(name: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Someone:
+    """A person as the merge tool's list shows it (no model instance: a club has thousands)."""
+
+    pk: int
+    kind: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class PersonLine:
+    person: Person | Someone
+    spellings: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Picked:
+    """One of the two people of a merge, with its spellings."""
+
     person: Person
     spellings: tuple[str, ...]
 
 
-def _lines(people: Iterable[Person]) -> list[PersonLine]:
+def _lines(people: Iterable[Person]) -> list[Picked]:
     return [
-        PersonLine(person, tuple(sorted(alias.spelling for alias in person.aliases.all())))
+        Picked(person, tuple(sorted(alias.spelling for alias in person.aliases.all())))
         for person in people
     ]
 
@@ -65,12 +82,18 @@ def _lines(people: Iterable[Person]) -> list[PersonLine]:
 def suggestions(club: Club) -> list[list[PersonLine]]:
     """Groups of the club's people (of one kind) whose names or spellings are similar
     (`loose_key`, `word_key`), at most MAX_SUGGESTIONS groups, teams first, by name. Two
-    queries."""
-    people = list(
-        Person.objects.filter(club=club)
+    queries, read as plain rows."""
+    people = [
+        Someone(pk, kind, name)
+        for pk, kind, name in Person.objects.filter(club=club)
         .order_by("kind", "name", "id")
-        .prefetch_related(Prefetch("aliases", queryset=Alias.objects.order_by("spelling")))
-    )
+        .values_list("pk", "kind", "name")
+    ]
+    spellings: dict[int, list[str]] = defaultdict(list)
+    for owner, spelling in (
+        Alias.objects.filter(club=club).order_by("spelling").values_list("person_id", "spelling")
+    ):
+        spellings[owner].append(spelling)
     parent: dict[int, int] = {p.pk: p.pk for p in people}
 
     def root(pk: int) -> int:
@@ -80,24 +103,31 @@ def suggestions(club: Club) -> list[list[PersonLine]]:
         return pk
 
     first: dict[tuple[str, str, str], int] = {}
+    keys: dict[str, tuple[str, str]] = {}  # a spelling's two keys, computed once
     for person in people:
-        spellings = {person.name, *(alias.spelling for alias in person.aliases.all())}
-        for spelling in spellings:
-            for label, key in (("loose", loose_key(spelling)), ("words", word_key(spelling))):
+        for spelling in {person.name, *spellings[person.pk]}:
+            found = keys.get(spelling)
+            if found is None:
+                found = keys[spelling] = (loose_key(spelling), word_key(spelling))
+            for label, key in zip(("loose", "words"), found, strict=True):
                 if not key:
                     continue
                 seen = first.setdefault((person.kind, label, key), person.pk)
                 if seen != person.pk:
                     parent[root(person.pk)] = root(seen)
-    groups: dict[int, list[Person]] = defaultdict(list)
+    groups: dict[int, list[Someone]] = defaultdict(list)
     for person in people:
         groups[root(person.pk)].append(person)
-    found = [_lines(group) for group in groups.values() if len(group) > 1]
-    found.sort(key=lambda g: (g[0].person.kind != "team", g[0].person.name.casefold()))
-    return found[:MAX_SUGGESTIONS]
+    found_groups = [
+        [PersonLine(person, tuple(spellings[person.pk])) for person in group]
+        for group in groups.values()
+        if len(group) > 1
+    ]
+    found_groups.sort(key=lambda g: (g[0].person.kind != "team", g[0].person.name.casefold()))
+    return found_groups[:MAX_SUGGESTIONS]
 
 
-def person_lines(club: Club, pks: Iterable[int]) -> dict[int, PersonLine]:
+def person_lines(club: Club, pks: Iterable[int]) -> dict[int, Picked]:
     people = Person.objects.filter(club=club, pk__in=list(pks)).prefetch_related(
         Prefetch("aliases", queryset=Alias.objects.order_by("spelling"))
     )
@@ -105,7 +135,7 @@ def person_lines(club: Club, pks: Iterable[int]) -> dict[int, PersonLine]:
 
 
 def concours_played(club: Club, people: Iterable[Person]) -> dict[int, int]:
-    """How many of the club's concours each person's spellings appear in (two queries)."""
+    """How many of the club's concours each person's spellings appear in (three queries)."""
     wanted = {p.pk: p.kind for p in people}
     keys = {
         (kind, key): pk
@@ -114,10 +144,12 @@ def concours_played(club: Club, people: Iterable[Person]) -> dict[int, int]:
         )
     }
     seen: dict[int, set[int]] = {pk: set() for pk in wanted}
-    rows = Entrant.objects.filter(tournament__club=club).values_list(
-        "tournament_id", "tournament__settings__mode", "name", "player1", "player2"
+    modes = dict(Tournament.objects.filter(club=club).values_list("pk", "settings__mode"))
+    rows = Entrant.objects.filter(tournament_id__in=list(modes)).values_list(
+        "tournament_id", "name", "player1", "player2"
     )
-    for tournament, mode, name, player1, player2 in rows:
+    for tournament, name, player1, player2 in rows:
+        mode = modes[tournament]
         names = [("player" if mode == "melee" else "team", name)]
         if mode != "melee":
             names += [("player", player1), ("player", player2)]

@@ -246,13 +246,16 @@ def record_people(*, club: Club, tournaments: list[int] | None = None) -> int:
     person and its alias; how many people were created. Constant queries (the club's row locked
     so two recordings at once do not both create a person)."""
     Club.objects.select_for_update().filter(pk=club.pk).first()
-    entrants = Entrant.objects.filter(tournament__club=club)
+    concours = Tournament.objects.filter(club=club)
     if tournaments is not None:
-        entrants = entrants.filter(tournament_id__in=tournaments)
-    rows = entrants.order_by("created_at", "id").values_list(
-        "tournament__settings__mode", "name", "player1", "player2"
+        concours = concours.filter(pk__in=tournaments)
+    modes = dict(concours.values_list("pk", "settings__mode"))
+    rows = (
+        Entrant.objects.filter(tournament_id__in=list(modes))
+        .order_by("created_at", "id")
+        .values_list("tournament_id", "name", "player1", "player2")
     )
-    names = entrant_names((mode == "melee", name, p1, p2) for mode, name, p1, p2 in rows)
+    names = entrant_names((modes[t] == "melee", name, p1, p2) for t, name, p1, p2 in rows)
     known = set(Alias.objects.filter(club=club).values_list("kind", "spelling_key"))
     new: dict[tuple[str, str], str] = {}
     for kind, name in names:
