@@ -7,6 +7,7 @@ their Print button (print.js), no sideways scroll and no console error (the CSP 
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
@@ -18,7 +19,9 @@ from scorekeeper.tournaments.models import Round, Table, Tournament
 from tests.factories import PASSWORD, UserFactory
 from tests.tournaments.support import play_out
 
-from .conftest import SHOTS, NewPhone, Shot, page_errors
+from . import test_large_text
+from .conftest import SHOTS, NewPhone, Shot, layout_problems, page_errors
+from .test_axe import _AXE_JS, AXE
 
 pytestmark = [
     pytest.mark.browser,
@@ -37,6 +40,7 @@ TEAMS = [
     ("Rebelote", "Omar", "Paula"),
     ("Les Joyeux Compagnons du Vieux Moulin de Saint-Martin", "Quentin-Alexandre", "Rose"),
 ]
+big_phone = test_large_text.big_phone  # its fixture: a phone with larger text
 PAGE = re.compile(rb"/Type\s*/Page(?![a-zA-Z])")
 
 
@@ -236,3 +240,41 @@ def test_a_coinche_sheet_of_twenty_rows_and_a_melee_poster_fit_their_pages(
     page.goto(f"{base}/concours/{melee.pk}/round/1/print/sheets/")
     assert print_pdf(page, "sheets-melee") == 2
     no_layout_or_page_errors(page)
+
+
+def test_the_prints_on_a_phone_with_200_percent_text_and_axe(
+    live_server: LiveServer, big_phone: Callable[..., Page], new_phone: NewPhone
+) -> None:
+    """Each page at 360 px with twice the text size: no sideways scroll, every control 44 px;
+    and axe-core finds nothing (dark mode, in French too once merged: same markup)."""
+    owner: User = UserFactory.create(username="organiser")
+    tournament = a_concours(owner, TEAMS, rounds=1)
+    round_ = Round.objects.get(tournament=tournament)
+    for table in Table.objects.filter(round=round_):
+        play_out(table, seed=2)
+    services.close_round(round_=round_)
+    services.finish(tournament=tournament)
+    base = live_server.url
+    pages = {
+        "poster": f"{base}/concours/{tournament.pk}/round/1/print/draw/",
+        "sheets": f"{base}/concours/{tournament.pk}/round/1/print/sheets/",
+        "ranking": f"{base}/concours/{tournament.pk}/print/ranking/",
+    }
+    large = big_phone(2.0)
+    log_in(large, base, owner)
+    for name, address in pages.items():
+        large.goto(address)
+        large.locator(".print-page").first.scroll_into_view_if_needed()
+        large.screenshot(path=str(SHOTS / f"prints-large-text-{name}.png"))
+        if name == "sheets":
+            large.locator(".sheet-grid").first.scroll_into_view_if_needed()
+            large.screenshot(path=str(SHOTS / "prints-large-text-sheets-grid.png"))
+        assert layout_problems(large) == [], name
+    no_layout_or_page_errors(large)
+    dark = new_phone(color_scheme="dark")
+    log_in(dark, base, owner)
+    for name, address in pages.items():
+        dark.goto(address)
+        dark.evaluate(AXE.read_text(encoding="utf-8"))
+        assert dark.evaluate(_AXE_JS) == [], name
+    no_layout_or_page_errors(dark)
