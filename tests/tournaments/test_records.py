@@ -147,7 +147,7 @@ def test_the_standings_csv_is_formula_safe_with_every_figure(
     assert sum(int(r["played"]) for r in rows_1) == 4
 
 
-@pytest.mark.parametrize("bad", ["3", "0", "x", "-1", "99999999"])
+@pytest.mark.parametrize("bad", ["3", "0", "x", "-1", "99999999", "²", "１"])
 def test_standings_after_a_round_not_drawn_is_a_message(
     organiser: User, client: Client, bad: str
 ) -> None:
@@ -240,6 +240,8 @@ def test_a_paper_concours_under_way_imports_at_its_round(organiser: User, client
         ),
         (json.dumps(document(surprise=1)).encode(), "Nothing was imported:"),
         (json.dumps([1, 2]).encode(), "Nothing was imported:"),
+        (b"\xff\xfe\x00{", "Nothing was imported:"),
+        (b"", "The submitted file is empty."),
     ],
 )
 def test_a_bad_file_imports_nothing_and_says_why(
