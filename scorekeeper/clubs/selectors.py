@@ -12,7 +12,7 @@ from django.db.models import Count, Prefetch
 
 from scorekeeper.tournaments.models import Entrant, Tournament
 
-from .models import Alias, Club, MergeLog, Person, spelling_key
+from .models import Alias, Club, MergeLog, Person, Season, spelling_key
 
 MAX_SUGGESTIONS = 100  # groups of similar names shown by the merge tool
 
@@ -30,6 +30,14 @@ def clubs_of(user: User) -> list[Club]:
         .annotate(concours=Count("tournaments", distinct=True))
         .order_by("name", "id")
     )
+
+
+def latest_published_seasons(clubs: list[Club]) -> dict[int, Season]:
+    """Each club's published season that started last (one query)."""
+    found: dict[int, Season] = {}
+    for season in Season.objects.filter(club__in=clubs, published=True).order_by("-start", "-id"):
+        found.setdefault(season.club_id, season)
+    return found
 
 
 # ---------------------------------------------------------------------------------------------

@@ -85,7 +85,19 @@ def club_list(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("The club “%(name)s” is created.") % {"name": club.name})
             return redirect("clubs:desk", pk=club.pk)
     clubs = selectors.clubs_of(_user(request))
-    return render(request, "clubs/list.html", {"form": form, "clubs": clubs})
+    latest = selectors.latest_published_seasons(clubs)
+    rows = [
+        {
+            "club": club,
+            "public_url": public_url(club),
+            "season": latest.get(club.pk),
+            "season_url": _public("season", club.slug, latest[club.pk].pk)
+            if club.pk in latest
+            else None,
+        }
+        for club in clubs
+    ]
+    return render(request, "clubs/list.html", {"form": form, "clubs": rows})
 
 
 @require_safe

@@ -153,6 +153,8 @@ def test_create_and_edit_a_season(club: Club, client: Client) -> None:
     assert season.rule == {"measure": "placement", "table": [25, 20, 16, 13], "others": 1,
                            "best": None, "rank": "players"}  # fmt: skip
     assert season.published
+    html = page(client, reverse("clubs:list"))  # the ranking two taps from the concours list
+    assert f'href="/club/{club.slug}/season/{season.pk}/">Ranking: Saison 2026–2027</a>' in html
     html = page(client, url("season_edit", club, season=season.pk))
     assert 'value="25 20 16 13"' in html and 'value="placement" id="id_measure_1" checked' in html
     post(client, url("season_edit", club, season=season.pk),
