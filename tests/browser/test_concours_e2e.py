@@ -24,7 +24,14 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
-from playwright.sync_api import Browser, BrowserContext, Page, ViewportSize, expect
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    FilePayload,
+    Page,
+    ViewportSize,
+    expect,
+)
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Seat
@@ -146,12 +153,27 @@ def create(desk: Page, url: str, lang: str, shoot: Screens) -> Tournament:
     return Tournament.objects.get(name="Concours de la Saint-Martin")
 
 
-def register(desk: Page, lang: str, shoot: Screens) -> None:
-    """The list pasted, then the check-in: one team absent, one marked present."""
+def register(desk: Page, lang: str, shoot: Screens, csv: int = 0) -> None:
+    """The list pasted (its last `csv` teams imported from a CSV file instead), then the
+    check-in: one team absent, one marked present."""
+    pasted = TEAMS[: len(TEAMS) - csv]
     desk.get_by_text(t(lang, "Paste a list")).click()
-    desk.locator("textarea[name=text]").fill("\n".join("; ".join(team) for team in TEAMS))
+    desk.locator("textarea[name=text]").fill("\n".join("; ".join(team) for team in pasted))
     desk.get_by_role("button", name=t(lang, "Add the list")).click()
-    expect(desk.locator(".messages")).to_contain_text(t(lang, "%(count)s added.", count=10))
+    expect(desk.locator(".messages")).to_contain_text(
+        t(lang, "%(count)s added.", count=len(pasted))
+    )
+    if csv:
+        desk.get_by_text(t(lang, "Import a CSV file")).click()
+        rows = "team,player 1,player 2\n" + "".join(",".join(team) + "\n" for team in TEAMS[-csv:])
+        csv_file: FilePayload = {
+            "name": "teams.csv",
+            "mimeType": "text/csv",
+            "buffer": rows.encode(),
+        }
+        desk.locator("#csv-import input[type=file]").set_input_files(files=csv_file)
+        desk.get_by_role("button", name=t(lang, "Import the file")).click()
+        expect(desk.locator(".messages")).to_contain_text(t(lang, "%(count)s added.", count=csv))
     expect(desk.locator(".entrant")).to_have_count(10)
     absent = desk.locator(".entrant", has_text=ABSENT)
     absent.get_by_role("button", name=t(lang, "Absent")).click()
@@ -482,8 +504,9 @@ def test_a_whole_concours(
 
 
 def test_the_organiser_without_javascript(live_server: LiveServer, screens_for: Any) -> None:
-    """Every organiser form is a plain form: registration, check-in, draws, paper sheets (with
-    the warning), a correction, closing, a late entry, a withdrawal, finishing."""
+    """Every organiser form is a plain form: registration (a pasted list, a CSV file), editing a
+    team, check-in, draws, a swap, a round drawn again, paper sheets (with the warning), a
+    correction, closing, a late entry, a withdrawal, finishing."""
     lang = "en"
     url = live_server.url
     shoot = Screens("nojs")
@@ -491,8 +514,22 @@ def test_the_organiser_without_javascript(live_server: LiveServer, screens_for: 
     desk: Page = screens_for(LAPTOP, lang, javascript=False)
     log_in(desk, url, user, lang)
     tournament = create(desk, url, lang, shoot)
-    register(desk, lang, shoot)
+    register(desk, lang, shoot, csv=2)
+    # A player's name corrected on the team's own page.
+    desk.locator(".entrant", has_text="Trèfle").get_by_role("link", name="Edit").click()
+    desk.get_by_label("Player 2").fill("Farida")
+    desk.get_by_role("button", name="Save").click()
+    expect(desk.locator(".entrant", has_text="Trèfle")).to_contain_text("Farida")
     draw(desk, lang, 1)
+    # Before any result: two teams swapped, then the round drawn again.
+    desk.get_by_text("Swap two teams").click()
+    desk.locator("#swap-first").select_option(label="Les As")
+    desk.locator("#swap-second").select_option(label="Capot")
+    desk.get_by_role("button", name="Swap their places").click()
+    expect(desk.locator(".messages")).to_contain_text("“Les As” and “Capot” swapped places.")
+    desk.get_by_role("button", name="Draw round 1 again").click()
+    expect(desk.locator(".messages")).to_contain_text("Round 1 is drawn again.")
+    expect(desk.locator("#board .board-table")).to_have_count(4)
     paper(desk, lang, 1, (1100, 844), belotes=1)
     expect(desk.locator(".messages")).to_contain_text(belote_missing(lang))
     for number in (2, 3, 4):
