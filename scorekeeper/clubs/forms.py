@@ -106,7 +106,8 @@ class SeasonForm(forms.Form):
         return {
             "measure": data["measure"],
             "table": data["table"],
-            "others": DEFAULT_OTHERS if others is None else others,
+            # Empty: a point for playing, or the table's last value when that is less.
+            "others": min(DEFAULT_OTHERS, *data["table"][-1:]) if others is None else others,
             "best": data["best"],
             "rank": data["rank"],
         }

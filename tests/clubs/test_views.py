@@ -191,6 +191,13 @@ def test_a_bad_season_is_refused_in_words(
     assert not Season.objects.exists()
 
 
+def test_an_empty_others_follows_a_table_ending_at_zero(club: Club, client: Client) -> None:
+    post(client, url("season_new", club), {**SEASON, "table": "10 5 0", "others": ""})
+    assert Season.objects.get().rule["others"] == 0
+    post(client, url("season_new", club), {**SEASON, "name": "B", "table": "", "others": ""})
+    assert Season.objects.get(name="B").rule["others"] == 1  # the default table
+
+
 def test_delete_a_season(club: Club, client: Client) -> None:
     post(client, url("season_new", club), SEASON)
     season = Season.objects.get()
