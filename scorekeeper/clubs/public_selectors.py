@@ -126,6 +126,46 @@ def club_page(club: Club) -> ClubPage:
     return ClubPage(club, upcoming, past, found)
 
 
+@dataclass(frozen=True)
+class Found:
+    person: int
+    name: str
+    kind: str  # "team" or "player"
+
+
+MAX_FOUND = 12
+MAX_QUERY = 60
+
+
+def find_people(club: Club, past: Sequence[ClubConcours], query: str) -> tuple[list[Found], int]:
+    """The teams and players of the club's published finished concours (`past`, the latest
+    first) whose name holds `query` (case and spaces folded): at most MAX_FOUND, by name, each
+    under its latest spelling, and how many more. Nobody seen only in unpublished concours is
+    found. One query (the aliases), or three when names are new to the club."""
+    wanted = spelling_key(query[:MAX_QUERY])
+    if not wanted:
+        return [], 0
+    seen: dict[tuple[str, str], str] = {}
+    for item in past:
+        for row in item.rows:
+            names = [("player" if item.melee else "team", str(row["name"]))]
+            names += [("player", str(p)) for p in row.get("players") or [] if p]
+            for kind, name in names:
+                key = (kind, spelling_key(name))
+                if wanted in key[1] and key not in seen:
+                    seen[key] = name
+    if not seen:
+        return [], 0
+    people = People.of(club, past)
+    found: dict[int, Found] = {}
+    for (kind, _key), name in seen.items():
+        person = people.person(kind, name)
+        if person is not None and person not in found:
+            found[person] = Found(person, name, kind)
+    ordered = sorted(found.values(), key=lambda f: (f.name.casefold(), f.kind, f.person))
+    return ordered[:MAX_FOUND], max(len(ordered) - MAX_FOUND, 0)
+
+
 def finished_in(
     club: Club, start: date | None = None, end: date | None = None
 ) -> list[ClubConcours]:

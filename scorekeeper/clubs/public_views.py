@@ -44,10 +44,17 @@ def _season(club: Club, pk: int) -> Season:
 def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(slug)
     page = public_selectors.club_page(club)
-    organiser = _is_organiser(request, club)
-    return render(
-        request, "clubs/public/club.html", {"page": page, "club": club, "organiser": organiser}
-    )
+    query = " ".join(request.GET.get("q", "").split())[: public_selectors.MAX_QUERY]
+    found, more = public_selectors.find_people(club, page.past, query)
+    context = {
+        "page": page,
+        "club": club,
+        "organiser": _is_organiser(request, club),
+        "query": query,
+        "found": found,
+        "more": more,
+    }
+    return render(request, "clubs/public/club.html", context)
 
 
 @require_safe

@@ -69,4 +69,13 @@ def test_club_page_season_and_record_on_a_phone(
     expect(phone.get_by_text("Best result:")).to_be_visible()
     shot(phone, f"{scheme}-03-record")
     assert accessibility_problems(phone) == []
+
+    # "My best result ever": my name on the club page, then my record.
+    phone.get_by_role("link", name="Belote Club du Vieux Port").click()
+    phone.get_by_label("Find a player or a team: their record").fill("valets b")
+    phone.get_by_role("button", name="Find").click()
+    shot(phone, f"{scheme}-04-found")
+    phone.get_by_role("link", name="Valets B").click()
+    expect(phone.get_by_role("heading", name="Valets B")).to_be_visible()
+    expect(phone.get_by_text("Best result:")).to_be_visible()
     assert not page_errors(phone)

@@ -323,3 +323,21 @@ def test_the_season_and_a_record_in_french(club: Club, three: list[Tournament]) 
     rois = Person.objects.get(club=club, kind="team", name="Rois")
     page = text(french.get(reverse("club_public:record", args=[club.slug, rois.pk])))
     assert "concours joués" in page and "Meilleur résultat : 1 sur 4" in page
+
+
+def test_find_a_player_or_a_team_from_the_club_page(
+    client: Client, ann: User, club: Club, three: list[Tournament]
+) -> None:
+    played(ann, club, "Secret", date(2025, 10, 15), {"Rois cachés": 999, "Dames": 1},
+           published=False)  # fmt: skip
+    url = reverse("club_public:club", args=[club.slug])
+    response = client.get(url, {"q": "  rOIs  "})
+    page = text(response)
+    rois = Person.objects.get(club=club, kind="team", name="Rois")
+    player = Person.objects.get(club=club, kind="player", name="Rois A")
+    body = response.content.decode()
+    assert reverse("club_public:record", args=[club.slug, rois.pk]) in body
+    assert reverse("club_public:record", args=[club.slug, player.pk]) in body
+    assert "Rois cachés" not in page  # only in an unpublished concours
+    page = text(client.get(url, {"q": "cachés"}))
+    assert "Not found" in page and "No team or player of a published concours" in page
