@@ -19,7 +19,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from scorekeeper.concours.paper import CARD_POINTS, applies
 from scorekeeper.matches.models import Match, Seat
+from scorekeeper.scoring import Rules
 
 from . import selectors
 from .models import Entrant, Place, Round, Table, Tournament
@@ -177,6 +179,19 @@ def _side(label: str, name: str, seats: list[str], side: int) -> dict[str, str]:
     return {"label": label, "name": name, "players": "" if players == name else players}
 
 
+def paper_sum(rules: Rules) -> dict[str, int] | None:
+    """What both totals of a sheet add up to (TOURNAMENTS.md §2's paper check, printed so the
+    table can check its sums before signing), or None when the rules give no fixed sum."""
+    if not applies(rules) or rules.deals_limit is None:
+        return None
+    return {
+        "deals": rules.deals_limit,
+        "points": rules.deals_limit * CARD_POINTS,
+        "belote": rules.belote_points,
+        "capot": rules.capot_cards - CARD_POINTS,
+    }
+
+
 @require_safe
 def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     """One score sheet a table of round k, one A4 page each."""
@@ -221,6 +236,7 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
         "deals_limit": rules.deals_limit,
         "target": rules.target,
         "melee": melee,
+        "check": paper_sum(rules),
     }
     return render(request, "tournaments/print/sheets.html", context)
 

@@ -212,6 +212,33 @@ def test_one_sheet_a_table_with_a_row_per_deal_and_its_dealer(
     assert re.search(rf'<th scope="row">1</th><td class="sheet-dealer">{a.player2}</td>', html)
 
 
+def test_a_belote_sheet_says_what_its_totals_add_up_to(organiser: User, client: Client) -> None:
+    tournament = concours(organiser)
+    services.draw_round(tournament=tournament)
+    html = page(client, url(tournament, "print_sheets", round=1))
+    line = (
+        "Check before signing: total A + total B = 1944 (12 deals × 162), plus 20 a belote, "
+        "90 a capot and the announcements."
+    )
+    assert html.count(line) == 4
+    coinche = concours(organiser, TEAMS[:4], preset="coinche")
+    services.draw_round(tournament=coinche)
+    assert "Check before signing" not in page(client, url(coinche, "print_sheets", round=1))
+
+
+@pytest.mark.xfail(strict=True, reason="French merged at the end (pending-prints.po)")
+def test_the_prints_in_french(organiser: User, client: Client) -> None:
+    tournament = concours(organiser)
+    services.draw_round(tournament=tournament)
+    client.cookies["django_language"] = "fr"
+    poster = page(client, url(tournament, "print_draw", round=1))
+    assert "Partie 1 : le tirage" in poster
+    assert "Cherchez votre équipe : votre table est le grand numéro." in poster
+    sheets = page(client, url(tournament, "print_sheets", round=1))
+    assert "Donneur" in sheets and "Signature, équipe A" in sheets
+    assert "Une partie de 12 donnes." in sheets
+
+
 def test_the_qr_code_holds_the_table_link(
     organiser: User, client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
