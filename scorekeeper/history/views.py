@@ -120,6 +120,11 @@ def review(request: HttpRequest, token: str) -> HttpResponse:
         "visible_players": visible_players,
         "can_score": scorer,
         "claimable": claimable,  # "which one is you?" for a signed-in player of this table
+        "played_in": (
+            played_in([match.pk]).get(match.pk)
+            if match.owner_key.startswith(CONCOURS_KEY)
+            else None
+        ),  # a concours's table: its concours, round, table (and places once finished)
     }
     return render(request, "history/review.html", context)
 

@@ -220,3 +220,16 @@ def test_a_player_who_scored_their_table_sees_that_concours_only_as_far_as_they_
     assert "round 2 of 2" not in html
     history = alice.get(reverse("history:history")).content.decode()
     assert "1 match" in history and "Concours de la Saint-Martin · round 1 of 2" in history
+
+
+def test_a_tables_review_page_says_its_concours(organiser: User) -> None:
+    tournament = concours(organiser, "Concours de la Saint-Martin", rounds=1)
+    match = Match.objects.get(concours_table__number=1)
+    html = Client().get(reverse("history:review", args=[match.view_token])).content.decode()
+    assert "Concours de la Saint-Martin · round 1 · table 1" in html
+    assert place_words(rank_of(tournament, match.team0_name)) in html
+    casual = match_services.create_match(
+        owner_key="a-browser", rules=match.engine_rules, team_names=("Nous", "Eux")
+    )
+    plain = Client().get(reverse("history:review", args=[casual.view_token])).content.decode()
+    assert "played-in" not in plain
