@@ -62,6 +62,7 @@ KIND: dict[str, str] = {
     "tournaments:co_qr": "desk",
     "tournaments:delete": "owner",
     "tournaments:co_new": "owner",
+    "tournaments:settings": "owner",
     "tournaments:table": "table",
     "tournaments:table_qr": "table",
     "tournaments:co": "co",
