@@ -290,9 +290,11 @@ def test_names_suggested_from_the_clubs_past_entrants(
     players = html.split('<datalist id="past-players">')[1].split("</datalist>")[0]
     assert '<option value="Xavier">' in players  # a mêlée entrant is a player
     assert "Secret" not in html and "Tess" not in html
+    assert f'href="/clubs/{club.pk}/">Its club</a>' in html
     # Outside the club: only Ann's own concours.
     alone = make_concours(ann, name="Alone")
-    assert "Les Rois" not in page(client, reverse("tournaments:desk", args=[alone.pk]))
+    html = page(client, reverse("tournaments:desk", args=[alone.pk]))
+    assert "Les Rois" not in html and "Its club" not in html
 
 
 @pytest.fixture
