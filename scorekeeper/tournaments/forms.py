@@ -167,7 +167,7 @@ class SettingsForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        choices = [("", _("(nothing more)")), *CRITERIA.items()]
+        choices = [("", _("(none)")), *CRITERIA.items()]
         for index in range(RANKS):
             self.fields[f"rank{index + 1}"] = forms.ChoiceField(
                 label=RANK_LABELS[index], choices=choices, required=index == 0

@@ -1,0 +1,146 @@
+"""Issue 15, the desk's missing parts on 360 px phones, with and without JavaScript: a new
+concours from the Coinche format with a setting changed, the co-organiser link opened on a
+second phone without an account, a CSV file imported there (a bad one first), a team edited,
+and a closed round's table corrected from Past rounds, shown in the change log. Every screen
+photographed and checked for sideways scrolling and small targets."""
+
+import re
+
+import pytest
+from django.contrib.auth.models import User
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.models import ResultChange, Round, Tournament
+from tests.factories import PASSWORD, UserFactory
+
+from .conftest import NewPhone, Shot, page_errors
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.filterwarnings("ignore:No directory at"),
+]
+
+GOOD_CSV = "\ufeffÉquipe;Joueur 1;Joueur 2\n" + "\n".join(
+    f"{name};{a};{b}"
+    for name, a, b in [
+        ("Les As", "Alice", "Bruno"),
+        ("Pique Dame", "Chloé", "David"),
+        ("Trèfle", "Emma", "Farid"),
+        ("Carreau", "Gilles", "Hana"),
+    ]
+)
+BAD_CSV = "Les As;Alice;Bruno\nPique Dame;Chloé\n"
+
+
+def log_in(page: Page, url: str, user: User) -> None:
+    page.goto(f"{url}/accounts/login/")
+    page.get_by_label("Username").fill(user.username)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.wait_for_url(lambda u: "/accounts/login/" not in u)
+
+
+def upload(page: Page, name: str, text: str) -> None:
+    details = page.locator("#csv-import")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+    page.locator("#csv-import input[type=file]").set_input_files(
+        {"name": name, "mimeType": "text/csv", "buffer": text.encode()}
+    )
+    page.get_by_role("button", name="Import the file").click()
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_the_desks_missing_parts(
+    live_server: LiveServer, new_phone: NewPhone, shot: Shot, javascript: bool
+) -> None:
+    url = live_server.url
+    user: User = UserFactory.create(username="organiser")
+    owner = new_phone(javascript=javascript)
+    log_in(owner, url, user)
+
+    # A new concours from the Coinche format, one setting changed.
+    owner.goto(f"{url}/concours/" + ("" if javascript else "?preset=coinche"))
+    if javascript:  # picking the format swaps its settings in, opened
+        owner.get_by_text("Coinche: 3 parties to 2000, ranked by wins then points").click()
+        expect(owner.locator("#new-settings[open]")).to_be_visible()
+    else:
+        owner.locator("#new-settings summary").click()
+    expect(owner.get_by_label("Rounds", exact=True)).to_have_value("3")
+    expect(owner.get_by_label("Points to reach", exact=True)).to_have_value("2000")
+    owner.get_by_label("Rounds", exact=True).fill("2")
+    owner.get_by_label("Name", exact=True).fill("Coinche du jeudi")
+    shot(owner, "01-new-concours-settings")
+    owner.get_by_role("button", name="Create the concours").click()
+    owner.wait_for_url(re.compile(r"/concours/\d+/$"))
+    tournament = Tournament.objects.get(name="Coinche du jeudi")
+    assert tournament.engine_settings.rounds == 2
+    assert tournament.engine_settings.partie.target == 2000
+    assert tournament.engine_settings.ranking[0] == "wins"
+
+    # The co-organiser link, opened on a phone without an account.
+    owner.locator("#co-organiser summary").click()
+    link = owner.get_by_label("Co-organiser link").input_value()
+    assert link.endswith(f"/concours/co/{tournament.co_token}/")
+    shot(owner, "02-co-organiser-link")
+    helper = new_phone(javascript=javascript)
+    helper.goto(link)
+    expect(helper.get_by_role("heading", name="Coinche du jeudi")).to_be_visible()
+    expect(helper.locator("main")).to_contain_text(
+        "You run this desk through the co-organiser link."
+    )
+
+    # A CSV file: a bad one adds nothing and names the line, the good one adds four teams.
+    upload(helper, "bad.csv", BAD_CSV)
+    expect(helper.locator(".messages")).to_contain_text("Line 2: Expected three columns")
+    assert not tournament.entrants.exists()
+    shot(helper, "03-csv-refused")
+    upload(helper, "teams.csv", GOOD_CSV)
+    expect(helper.locator(".messages")).to_contain_text("4 added.")
+    expect(helper.locator(".entrant")).to_have_count(4)
+
+    # A team edited on its own page.
+    helper.get_by_role("link", name="Edit Les As").click()
+    expect(helper.get_by_role("heading", name="Edit a team")).to_be_visible()
+    helper.get_by_label("Team").fill("Les Rois")
+    helper.get_by_label("Player 2").fill("Bruno B.")
+    shot(helper, "04-edit-team")
+    helper.get_by_role("button", name="Save").click()
+    expect(helper.locator(".messages")).to_contain_text("“Les Rois” is saved.")
+    expect(helper.locator("#registration")).to_contain_text("Bruno B.")
+
+    # Round 1 played on paper and closed; table 1 corrected from Past rounds by the helper.
+    round1 = services.draw_round(tournament=tournament)
+    for table in round1.tables.all():
+        services.record_paper_totals(table=table, totals=(2010, 1500), author=user)
+    services.close_round(round_=Round.objects.get(pk=round1.pk))
+    helper.reload()
+    helper.locator("#past-round-1 > summary").click()
+    helper.get_by_text("Correct table 1 of round 1").click()
+    helper.locator("#id_r1_c1-points0").fill("1800")
+    helper.locator("#id_r1_c1-points1").fill("2050")
+    shot(helper, "05-past-round-correct")
+    helper.get_by_role("button", name="Save the correction").first.click()
+    expect(helper.locator(".messages")).to_contain_text("Table 1: result corrected.")
+    change = ResultChange.objects.get(action="correction")
+    assert change.author_label == "co-organiser link" and change.after["points"] == [1800, 2050]
+
+    owner.reload()
+    owner.locator("#changes summary").click()
+    expect(owner.locator("#changes")).to_contain_text(
+        "Round 1, table 1: result corrected, 2010 – 1500 → 1800 – 2050, by the co-organiser link"
+    )
+    shot(owner, "06-change-log")
+
+    assert page_errors(owner) == [] and page_errors(helper) == []
+
+    # A new link: the helper's desk is gone.
+    owner.locator("#co-organiser summary").click()
+    owner.get_by_role("button", name="New link (the old one stops working)").click()
+    expect(owner.locator(".messages")).to_contain_text("New co-organiser link")
+    response = helper.goto(f"{url}/concours/{tournament.pk}/")
+    assert response is not None and response.status == 404
+    assert page_errors(owner) == []
