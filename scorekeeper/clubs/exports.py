@@ -11,8 +11,9 @@ table with its deals or its paper totals).
 prizes and publication set, and finished again when it was (its final ranking stored); its names
 become the club's people (`services.record_people`). A concours
 the club already has (same name and date) is skipped, so restoring twice adds nothing. One
-transaction: any error (a bad zip, a manifest or file refused by the engine, a limit) and nothing
-is created; the error names the file and the place in it (`concours/003.json: rounds[1]...`)."""
+transaction: any error (a bad zip, a manifest or file refused by the engine, a limit: MAX_CONCOURS
+files, MAX_FILE_BYTES a file, MAX_TOTAL_BYTES unzipped, RESTORE_DEALS_PER_REQUEST deals) and
+nothing is created; the error names the file and the place in it (`concours/003.json: rounds[1]...`)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from datetime import date
 
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 
@@ -233,6 +235,20 @@ def _read(archive: zipfile.ZipFile, name: str) -> bytes:
     return data
 
 
+def _deals(text: bytes) -> int:
+    """The deals a concours file holds (a quick count, before anything is created; a file the
+    engine refuses is refused when imported)."""
+    try:
+        data = json.loads(text)
+        return sum(
+            len(table.get("deals") or ())
+            for round_ in data.get("rounds") or ()
+            for table in round_.get("tables") or ()
+        )
+    except (ValueError, RecursionError, AttributeError, TypeError):
+        return 0
+
+
 @transaction.atomic
 def restore_archive(*, club: Club, owner: User, data: bytes) -> RestoreResult:
     """The archive's concours recreated under `club` (see the module's docstring). ArchiveError
@@ -252,12 +268,23 @@ def restore_archive(*, club: Club, owner: User, data: bytes) -> RestoreResult:
     except TournamentError as error:
         raise ArchiveError(f"{MANIFEST}: {error.path}", error.code, **error.params) from None
     have = set(club.tournaments.values_list("name", "date"))
+    texts = {
+        entry.file: _read(archive, entry.file)
+        for entry in entries
+        if (entry.name, entry.date) not in have
+    }
+    deals = sum(_deals(text) for text in texts.values())
+    if deals > settings.RESTORE_DEALS_PER_REQUEST:  # each deal is scored and stored again
+        limit = settings.RESTORE_DEALS_PER_REQUEST
+        raise FileRefused(
+            "", tournament_services.Refused("too_many_deals", deals=deals, limit=limit)
+        )
     restored, skipped = [], []
     for entry in entries:
         if (entry.name, entry.date) in have:
             skipped.append(entry.name)
             continue
-        text = _read(archive, entry.file)
+        text = texts[entry.file]
         try:
             tournament = tournament_services.import_tournament(owner=owner, text=text)
             tournament.name = entry.name or tournament.name or entry.file

@@ -224,10 +224,9 @@ def restore(request: HttpRequest, slug: str) -> HttpResponse:
                 "file", _("Nothing was restored: %(reason)s") % {"reason": _explain(error)}
             )
         except exports.FileRefused as error:
-            text = _("%(path)s: %(reason)s") % {
-                "path": error.file,
-                "reason": refusal(error.refusal),
-            }
+            text = refusal(error.refusal)
+            if error.file:
+                text = _("%(path)s: %(reason)s") % {"path": error.file, "reason": text}
             form.add_error("file", _("Nothing was restored: %(reason)s") % {"reason": text})
         else:
             text = ngettext(

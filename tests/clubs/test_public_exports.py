@@ -10,6 +10,7 @@ import json
 import zipfile
 from collections.abc import Callable, Mapping
 from datetime import date
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
@@ -22,6 +23,7 @@ from scorekeeper.clubs.models import Club, ClubOrganiser
 from scorekeeper.tournaments import selectors, services
 from scorekeeper.tournaments.models import Table, Tournament
 
+from ..tournaments.support import play_out
 from .public_support import final, played, ranking_names, season
 from .support import make_club
 
@@ -261,3 +263,28 @@ def test_a_finished_import_stores_its_final_ranking(ann: User, club: Club) -> No
     again = services.import_tournament(owner=ann, text=document)
     assert again.status == Tournament.Status.FINISHED
     assert ranking_names(final(again)["rows"]) == ranking_names(final(tournament)["rows"])
+
+
+def test_an_archive_with_too_many_deals_restores_nothing(
+    client: Client, ann: User, club: Club, settings: Any
+) -> None:
+    tournament = services.create_tournament(
+        owner=ann, name="Joué", overrides={"rounds": 1}, date=date(2025, 10, 1)
+    )
+    for name in A:
+        services.add_entrant(tournament=tournament, name=name, players=(f"{name} 1", f"{name} 2"))
+    round_ = services.draw_round(tournament=tournament)
+    for table in round_.tables.all():
+        play_out(table)
+    tournament.club = club
+    tournament.save()
+    data = exports.archive_zip(club)
+    settings.RESTORE_DEALS_PER_REQUEST = 10  # 2 tables of 12 deals
+    target = make_club(ann, name="Vide", town="Caen")
+    client.force_login(ann)
+    url = reverse("club_public:restore", args=[target.slug])
+    response = client.post(url, {"file": SimpleUploadedFile("a.zip", data)})
+    assert "The file holds 24 deals; one import takes 10 at most." in html.unescape(
+        response.content.decode()
+    )
+    assert not target.tournaments.exists()
