@@ -1,13 +1,15 @@
 """Issue 15, paper: the draw poster, the score sheets and the final ranking printed to PDF by
 Chromium on A4, each PDF's pages counted (one page a table for the score sheets, whatever the
 number of tables) and, where poppler's `pdftoppm` is installed, every page rendered to
-screenshots/ to be looked at; the same pages on a 360 px phone screen (light and dark), with
+screenshots/ to be looked at, and with zbar too, each sheet's QR code read back from the paper
+(the table's link); the same pages on a 360 px phone screen (light and dark), with
 their Print button (print.js), no sideways scroll and no console error (the CSP included)."""
 
 import re
 import shutil
 import subprocess
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -76,6 +78,18 @@ def print_pdf(page: Page, name: str) -> int:
     return pdf_pages(data)
 
 
+def printed_qr_codes(pdf: Path, folder: Path) -> list[str] | None:
+    """The QR codes read back from the printed pages (rendered at 150 dpi, read by zbarimg), or
+    None where pdftoppm or zbarimg is not installed."""
+    pdftoppm, zbarimg = shutil.which("pdftoppm"), shutil.which("zbarimg")
+    if not pdftoppm or not zbarimg:
+        return None
+    subprocess.run([pdftoppm, "-png", "-r", "150", str(pdf), str(folder / "qr")], check=True)
+    pages = sorted(str(p) for p in folder.glob("qr*.png"))
+    found = subprocess.run([zbarimg, "-q", "--raw", *pages], capture_output=True, text=True)
+    return sorted(line for line in found.stdout.splitlines() if line)
+
+
 def log_in(page: Page, base: str, user: User) -> None:
     page.goto(f"{base}/accounts/login/")
     page.get_by_label("Username").fill(user.username)
@@ -104,7 +118,7 @@ def no_layout_or_page_errors(page: Page) -> None:
 
 
 def test_the_three_prints_of_a_nine_team_concours(
-    live_server: LiveServer, new_phone: NewPhone, shot: Shot
+    live_server: LiveServer, new_phone: NewPhone, shot: Shot, tmp_path: Path
 ) -> None:
     owner: User = UserFactory.create(username="organiser")
     tournament = a_concours(owner, TEAMS)
@@ -130,6 +144,10 @@ def test_the_three_prints_of_a_nine_team_concours(
     expect(page.locator("article.sheet").first.locator("tbody tr")).to_have_count(12)
     shot(page, "02-sheets-phone")
     assert print_pdf(page, "sheets-9") == 4  # one A4 page a table
+    tokens = Table.objects.filter(round__tournament=tournament).values_list("token", flat=True)
+    read = printed_qr_codes(SHOTS / "prints-sheets-9.pdf", tmp_path)
+    if read is not None:  # poppler and zbar there: each sheet's code read from the paper
+        assert read == sorted(f"{base}/t/{token}/" for token in tokens)
     no_layout_or_page_errors(page)
 
     # Every table played out, the concours finished: the final ranking with its prizes.
