@@ -37,11 +37,10 @@ SEATS = 4
 
 
 def sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical order as a reader expects it: accents and case aside ("Écureuils" among the
-    E), then the exact spelling to break ties."""
-    bare = "".join(
-        c for c in unicodedata.normalize("NFKD", name.casefold()) if not unicodedata.combining(c)
-    )
+    """Alphabetical order as a reader expects it: accents, ligatures and case aside ("Écureuils"
+    among the E, "Cœur" as "Coeur"), then the exact spelling to break ties."""
+    folded = name.casefold().replace("œ", "oe").replace("æ", "ae")
+    bare = "".join(c for c in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(c))
     return (bare, name)
 
 

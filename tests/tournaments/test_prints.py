@@ -119,6 +119,13 @@ def test_the_poster_lists_everyone_alphabetically_with_table_and_opponents(
     assert 'class="poster-list poster-cols-1"' in html  # nine lines: one column
 
 
+def test_alphabetical_order_as_a_reader_expects() -> None:
+    names = ["Zèbres", "cœur", "Coda", "Écureuils", "Coffre", "été", "Ete", "Atout", "Æther"]
+    assert sorted(names, key=sort_key) == [
+        "Æther", "Atout", "Coda", "cœur", "Coffre", "Écureuils", "Ete", "été", "Zèbres",
+    ]  # fmt: skip
+
+
 def test_the_melee_poster_names_each_player_with_partner_and_opponents(
     organiser: User, client: Client
 ) -> None:
