@@ -7,6 +7,7 @@ tap without JavaScript); the organiser's desk shows the tables finished with the
 New link. Every screen photographed."""
 
 import re
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
@@ -17,8 +18,11 @@ from scorekeeper.matches.models import Match
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Table
 from tests.factories import PASSWORD, UserFactory
+from tests.tournaments.support import play_out
 
-from .conftest import NewPhone, Shot, chip, page_errors
+from .conftest import SHOTS, NewPhone, Shot, chip, layout_problems, page_errors
+from .test_large_text import _OVERFLOW_JS as OVERFLOW_JS
+from .test_large_text import big_phone as phone_at_200  # noqa: F401 (the fixture, by this name)
 
 pytestmark = [
     pytest.mark.browser,
@@ -127,3 +131,43 @@ def test_a_table_phone_scores_its_partie_and_sends_the_result(
     phone.goto(f"{live_server.url}/t/{table.token}/")
     expect(phone.get_by_role("status")).to_contain_text("Result sent to the organiser")
     assert page_errors(desk) == []
+
+
+LONG_TEAMS = (
+    "Les Invincibles de la Canebière; Benoît-Alexandre; Marie-Christine\n"
+    "Pique Dame; Chloé; David\nTrèfle; Emma; Farid\nCarreau; Gilles; Hana"
+)
+
+
+def test_a_table_phone_with_large_text_and_in_dark_mode(
+    live_server: LiveServer, new_phone: NewPhone, request: pytest.FixtureRequest
+) -> None:
+    """200 % text and dark mode on the table's scoreboard (its header) and its read-only page,
+    with a long team name: nothing scrolls sideways or runs out of its box."""
+    organiser: User = UserFactory.create(username="organiser")
+    tournament = services.create_tournament(
+        owner=organiser,
+        name="Concours",
+        overrides={"partie": {"preset": "belote", "deals_limit": 2, "target": None}},
+    )
+    services.add_entrants_from_text(tournament=tournament, text=LONG_TEAMS)
+    services.draw_round(tournament=tournament)
+    done, playing = Table.objects.filter(round__tournament=tournament).order_by("number")
+    play_out(done)
+    base = live_server.url
+    big_phone: Callable[..., Page] = request.getfixturevalue("phone_at_200")
+    big = big_phone(2.0)
+    dark = new_phone(color_scheme="dark")
+    for page, name in ((big, "large"), (dark, "dark")):
+        page.goto(f"{base}/t/{playing.token}/")
+        page.wait_for_url(BOARD)
+        expect(page.locator(".board-note")).to_contain_text("Table 2 · round 1 · ")
+        assert layout_problems(page) == [], name
+        assert page.evaluate(OVERFLOW_JS) == [], name
+        page.screenshot(path=str(SHOTS / f"table-phone-{name}-scoreboard.png"), full_page=True)
+        page.goto(f"{base}/t/{done.token}/")
+        expect(page.get_by_role("status")).to_contain_text("Result sent to the organiser")
+        assert layout_problems(page) == [], name
+        assert page.evaluate(OVERFLOW_JS) == [], name
+        page.screenshot(path=str(SHOTS / f"table-phone-{name}-read-only.png"), full_page=True)
+        assert page_errors(page) == []
