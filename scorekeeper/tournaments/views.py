@@ -55,10 +55,22 @@ def is_owner(request: HttpRequest, tournament: Tournament) -> bool:
 
 
 def co_granted(request: HttpRequest, tournament: Tournament) -> bool:
-    """Whether this browser holds a live co-organiser grant for the concours."""
+    """Whether this browser holds a live co-organiser grant for the concours: its session's
+    `request.session["concours_co"]` (CO_SESSION_KEY) is a dict {"<tournament pk>": "<co_token>"}
+    written by `co_link`, and the token must still be the concours's `co_token`."""
     grants = request.session.get(CO_SESSION_KEY)
     token = grants.get(str(tournament.pk)) if isinstance(grants, dict) else None
     return isinstance(token, str) and secrets.compare_digest(token, tournament.co_token)
+
+
+def co_organised(request: HttpRequest) -> list[Tournament]:
+    """The concours this browser helps run (live grants only), newest first: one query."""
+    grants = request.session.get(CO_SESSION_KEY)
+    if not isinstance(grants, dict) or not grants:
+        return []
+    pks = [int(key) for key in grants if isinstance(key, str) and key.isdigit()]
+    found = Tournament.objects.filter(pk__in=pks).order_by("-created_at")
+    return [t for t in found if co_granted(request, t) and not is_owner(request, t)]
 
 
 def _own(request: HttpRequest, pk: int) -> Tournament:
@@ -137,6 +149,7 @@ def concours_list(request: HttpRequest) -> HttpResponse:
         context["settings_open"] = True
         return render(request, "tournaments/desk/list.html#new-settings", context)
     context["tournaments"] = Tournament.objects.filter(owner=request.user).order_by("-created_at")
+    context["helping"] = co_organised(request)
     return render(request, "tournaments/desk/list.html", context)
 
 

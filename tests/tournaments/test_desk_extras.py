@@ -710,3 +710,17 @@ def test_a_finished_concours_still_lets_a_name_be_corrected(
     post(owner_client, url, {"name": "Les Rois", "player1": "Alice", "player2": "Bruno"})
     html = page(owner_client, desk_url(two_rounds))
     assert "Les Rois" in html and "Les As" not in html  # the final ranking too
+
+
+def test_a_signed_in_helper_finds_the_concours_in_their_list(
+    concours: Tournament, make_user: Callable[[str], User], owner_client: Client
+) -> None:
+    client = Client()
+    client.force_login(make_user("helper"))
+    assert "Concours you help run" not in page(client, reverse("tournaments:list"))
+    client.get(reverse("tournaments:co", args=[concours.co_token]))
+    html = page(client, reverse("tournaments:list"))
+    assert "Concours you help run" in html and desk_url(concours) in html
+    post(owner_client, desk_url(concours, "co_new"))
+    assert "Concours you help run" not in page(client, reverse("tournaments:list"))
+    assert "Concours you help run" not in page(owner_client, reverse("tournaments:list"))
