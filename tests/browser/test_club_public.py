@@ -56,6 +56,10 @@ def test_club_page_season_and_record_on_a_phone(
     expect(most).to_contain_text("Most concours won (")
     expect(phone.locator("table.club-season tbody tr")).to_have_count(10)
     shot(phone, f"{scheme}-02-season")
+    phone.get_by_role("link", name="Printable page").click()
+    expect(phone.locator(".club-print-table tbody tr")).to_have_count(10)
+    shot(phone, f"{scheme}-02b-print")
+    phone.go_back()
     phone.get_by_role("link", name="Concours won").click()  # sorted by wins
     expect(phone.locator("table.club-season tbody tr").first).to_contain_text(
         most.locator("strong").first.inner_text()
