@@ -46,7 +46,9 @@ def table_url(request: HttpRequest, table: Table) -> str:
 def qr_svg(address: str) -> bytes:
     """An address as a QR code (SVG, scalable: the desk shows it small, the sheet prints it)."""
     buffer = io.BytesIO()
-    segno.make(address, error="m").save(
+    # One fixed mask (any is standard): segno scores all eight otherwise, 25 ms a code, and the
+    # desk's board asks one per table.
+    segno.make(address, error="m", mask=0, micro=False).save(
         buffer, kind="svg", scale=4, dark="#111", light="#fff", xmldecl=False
     )
     return buffer.getvalue()
