@@ -221,6 +221,14 @@ def test_150_teams_paginate_cleanly(live_server: LiveServer, new_phone: NewPhone
     page.goto(f"{base}/concours/{tournament.pk}/round/1/print/sheets/")
     expect(page.locator("article.sheet")).to_have_count(75)
     assert print_pdf(page, "sheets-150") == 75  # still one page a table
+    # Every table's paper totals typed, round 1 closed: the standings of 150 teams.
+    for n, table in enumerate(Table.objects.filter(round__tournament=tournament)):
+        services.record_paper_totals(table=table, totals=(900 + n, 1044 - n))
+    services.close_round(round_=Round.objects.get(tournament=tournament))
+    page.goto(f"{base}/concours/{tournament.pk}/print/ranking/")
+    expect(page.locator(".ranking-table tbody tr")).to_have_count(150)
+    ranking = print_pdf(page, "ranking-150")
+    assert 3 <= ranking <= 6, ranking  # the column titles again on every page
     no_layout_or_page_errors(page)
 
 
