@@ -27,7 +27,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from scorekeeper.htmx import wants_partial
 from scorekeeper.matches.board import Board, BoardNote
-from scorekeeper.matches.models import Match
+from scorekeeper.matches.models import Deal, Match
 
 from . import selectors, services
 from .middleware import remember_table
@@ -93,7 +93,9 @@ def header(table: Table, match: Match | None, scored_deals: int | None = None) -
     if match is not None:
         parts.append(" – ".join(match.team_names))
         rules = match.engine_rules
-        done = match.deal_count if scored_deals is None else scored_deals
+        if scored_deals is None:  # passed deals do not count towards the limit (one query)
+            scored_deals = match.deals.exclude(kind=Deal.Kind.PASSED).count()
+        done = scored_deals
         if rules.deals_limit:
             parts.append(
                 _("deal %(done)s of %(limit)s") % {"done": done, "limit": rules.deals_limit}

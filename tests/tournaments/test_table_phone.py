@@ -14,12 +14,14 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scorekeeper.matches import services as match_services
 from scorekeeper.matches.models import Match
+from scorekeeper.scoring import PassedDeal
 from scorekeeper.tournaments import services, table_views
 from scorekeeper.tournaments.models import Round, Table, Tournament
 from tests.web.support import deal_post
 
-from .support import play_deals, play_out
+from .support import PHONE, play_deals, play_out
 
 pytestmark = pytest.mark.django_db
 
@@ -340,3 +342,33 @@ def test_the_table_phone_in_french(organiser: User) -> None:
     html = phone.get(phone_url(table)).text
     assert "Table 1 · tour 1 · " in html and "donne 2 sur 2" in html
     assert "Résultat envoyé à l’organisateur" in html
+
+
+def test_a_passed_deal_does_not_count_in_the_header(organiser: User) -> None:
+    """A deal all passed moves the dealer on but counts for no deal of the partie's N."""
+    tournament = concours(organiser, deals_limit=2)
+    table = tables(tournament)[0]
+    assert table.match is not None
+    match_services.record_deal(
+        match_id=table.match.pk, expected_version=None, deal=PassedDeal(), author=PHONE
+    )
+    play_deals(table, 2)
+    match = table_match(table)
+    assert match.is_finished and match.deal_count == 3
+    html = Client().get(phone_url(table)).text
+    assert "deal 2 of 2" in html and "deal 3 of 2" not in html
+
+
+def test_a_co_organiser_renews_a_link_and_gets_back_to_the_desk(organiser: User) -> None:
+    tournament = concours(organiser)
+    table = tables(tournament)[0]
+    assert table.match is not None
+    helper = Client()
+    assert helper.get(reverse("tournaments:co", args=[tournament.co_token])).status_code == 302
+    board = helper.get(reverse("matches:scoreboard", args=[table.match.scorer_token])).text
+    assert "Back to the desk" in board
+    url = reverse(
+        "tournaments:table_link", kwargs={"pk": tournament.pk, "round": 1, "table": table.number}
+    )
+    assert helper.post(url).status_code == 302
+    assert fresh(table).token != table.token
