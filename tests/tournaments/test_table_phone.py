@@ -340,7 +340,7 @@ def test_the_table_phone_in_french(organiser: User) -> None:
     play_out(table)
     phone = Client(headers={"accept-language": "fr"})
     html = phone.get(phone_url(table)).text
-    assert "Table 1 · tour 1 · " in html and "donne 2 sur 2" in html
+    assert "Table 1 · partie 1 · " in html and "donne 2 sur 2" in html
     assert "Résultat envoyé à l’organisateur" in html
 
 
