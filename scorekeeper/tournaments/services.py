@@ -27,6 +27,7 @@ from scorekeeper.concours.readers import read_name
 from scorekeeper.concours.settings import settings_to_dict
 from scorekeeper.matches import services as match_services
 from scorekeeper.matches.models import Match
+from scorekeeper.scoring import MatchFile, MatchResult, Team
 
 from .models import Entrant, Place, ResultChange, Round, Table, Tournament, new_token
 from .selectors import CONCOURS_KEY, final_rows, snapshot
@@ -693,9 +694,11 @@ def _seat_names(names: list[str], teams: tuple[str, str]) -> list[str]:
     return out
 
 
-def _create_match(tournament: Tournament, sides: list[list[Entrant]]) -> Match:
-    """A table's match: the partie's rules, the two sides' names and players."""
-    if tournament.melee:
+def _table_names(
+    melee: bool, sides: Sequence[Sequence[Entrant]]
+) -> tuple[tuple[str, str], list[str]]:
+    """A table's two team names and its four seats' names, in playing order."""
+    if melee:
         teams = (
             " & ".join(e.name for e in sides[0])[:MAX_NAME],
             " & ".join(e.name for e in sides[1])[:MAX_NAME],
@@ -705,6 +708,12 @@ def _create_match(tournament: Tournament, sides: list[list[Entrant]]) -> Match:
         a, b = sides[0][0], sides[1][0]
         teams = (a.name, b.name)
         names = [a.player1, b.player1, a.player2, b.player2]
+    return teams, _seat_names(names, teams)
+
+
+def _create_match(tournament: Tournament, sides: list[list[Entrant]]) -> Match:
+    """A table's match: the partie's rules, the two sides' names and players."""
+    teams, names = _table_names(tournament.melee, sides)
     # The organiser's account owns every table (their history and player pages show them; their
     # My matches lists a table once a deal is scored); the key stays the concours's, never a
     # browser's, so signing in on some device claims none of them.
@@ -713,8 +722,22 @@ def _create_match(tournament: Tournament, sides: list[list[Entrant]]) -> Match:
         owner=tournament.owner,
         rules=tournament.engine_settings.partie,
         team_names=teams,
-        players=_seat_names(names, teams),
+        players=names,
         first_dealer=0,
+    )
+
+
+def _match_file(
+    settings: concours.Settings, sides: Sequence[Sequence[Entrant]], table: concours.Table
+) -> MatchFile:
+    """A table of a tournament file as a match file (its deals, none for a table not started),
+    with the names `_create_match` gives a drawn table."""
+    teams, names = _table_names(settings.melee, sides)
+    return MatchFile(
+        rules=settings.partie,
+        teams=(Team(teams[0], (names[0], names[2])), Team(teams[1], (names[1], names[3]))),
+        first_dealer=table.first_dealer or 0,
+        deals=tuple(table.deals or ()),
     )
 
 
@@ -880,27 +903,23 @@ def store_final_standings(*, tournament: Tournament) -> Tournament:
 # The file
 
 
-@transaction.atomic
 def import_tournament(*, owner: User, text: str | bytes) -> Tournament:
     """A `belote-tournament/1` file as a new concours of `owner` (a concours scored on paper,
-    typed in later): its entrants, rounds, tables (paper totals, or deals recorded into the
-    table's match through the match services), byes and withdrawals. Every round whose tables
-    are all finished is closed. TournamentError (with its path) on a bad file."""
+    typed in later): its entrants, rounds, tables (paper totals, or deals: the table's match,
+    owned as a drawn table's), byes and withdrawals. Every round whose tables are all finished
+    is closed; the concours is finished when every planned round is. TournamentError (with its
+    path) on a bad file, Refused over IMPORT_MAX_DEALS deals.
+
+    The engine reads the file and scores every table's deals first, with nothing written; then
+    one transaction writes it all in a few bulk inserts (a 4,500-deal file in seconds, phones
+    elsewhere waiting on the database only for the writing)."""
     engine = concours.load_tournament(text)
     deals = sum(len(table.deals or ()) for round_ in engine.rounds for table in round_.tables)
-    if deals > IMPORT_MAX_DEALS:  # each deal is scored and stored: bounded work per request
+    if deals > IMPORT_MAX_DEALS:  # bounded work per request
         raise Refused("too_many_deals", deals=deals, limit=IMPORT_MAX_DEALS)
-    settings = engine.settings
-    tournament = Tournament.objects.create(
-        owner=owner,
-        name=engine.name or "",
-        date=datetime.date.fromisoformat(engine.date) if engine.date else None,
-        settings=settings_to_dict(settings),
-    )
     gone = engine.withdrawal_round()
     entrants = {
-        e.id: Entrant.objects.create(
-            tournament=tournament,
+        e.id: Entrant(
             number=e.id,
             name=e.name,
             player1=e.players[0] if e.players else "",
@@ -911,37 +930,72 @@ def import_tournament(*, owner: User, text: str | bytes) -> Tournament:
         )
         for e in engine.entrants
     }
-    author = match_services.Author(key=match_owner_key(tournament), label="import")
+    files = [
+        _match_file(engine.settings, [[entrants[n] for n in side] for side in table.sides], table)
+        for round_ in engine.rounds
+        for table in round_.tables
+        if table.totals is None
+    ]
+    scored = [match_file.score() for match_file in files]
+    return _write_import(owner, engine, entrants, files, scored)
+
+
+@transaction.atomic
+def _write_import(
+    owner: User,
+    engine: concours.Tournament,
+    entrants: dict[int, Entrant],
+    files: list[MatchFile],
+    scored: list[MatchResult],
+) -> Tournament:
+    settings = engine.settings
+    tournament = Tournament.objects.create(
+        owner=owner,
+        name=engine.name or "",
+        date=datetime.date.fromisoformat(engine.date) if engine.date else None,
+        settings=settings_to_dict(settings),
+    )
+    for entrant in entrants.values():
+        entrant.tournament = tournament
+    Entrant.objects.bulk_create(entrants.values())
     results = concours.round_results(engine)
+    tables: list[tuple[Table, list[list[Entrant]]]] = []
+    byes: list[Place] = []
     for number, (drawn, result) in enumerate(zip(engine.rounds, results, strict=True), start=1):
-        round_ = Round.objects.create(tournament=tournament, number=number)
+        round_ = Round.objects.create(
+            tournament=tournament,
+            number=number,
+            closed_at=timezone.now() if result.finished else None,
+        )
         for table_data in drawn.tables:
             sides = [[entrants[n] for n in side] for side in table_data.sides]
             table = Table(round=round_, number=table_data.number, ended=table_data.ended)
             if table_data.totals is not None:
                 table.paper0, table.paper1 = table_data.totals
-            else:
-                table.match = _create_match(tournament, sides)
-                if table_data.first_dealer:
-                    Match.objects.filter(pk=table.match.pk).update(
-                        first_dealer=table_data.first_dealer
-                    )
-                for deal in table_data.deals or ():
-                    match_services.record_deal(
-                        match_id=table.match.pk, expected_version=None, deal=deal, author=author
-                    )
-                table.match.refresh_from_db()
-            apply_result(table, table.match)
-            table.save()
-            Place.objects.bulk_create(
-                Place(round=round_, entrant=e, table=table, side=side, seat=seat)
-                for side, members in enumerate(sides)
-                for seat, e in enumerate(members)
-            )
-        Place.objects.bulk_create(Place(round=round_, entrant=entrants[n]) for n in drawn.byes)
-        if result.finished:
-            round_.closed_at = timezone.now()
-            round_.save(update_fields=["closed_at"])
+            tables.append((table, sides))
+        byes += [Place(round=round_, entrant=entrants[n]) for n in drawn.byes]
+    matches = iter(
+        match_services.import_matches(
+            match_files=files,
+            owner_key=match_owner_key(tournament),
+            owner=owner,
+            results=scored,
+        )
+    )
+    for table, _sides in tables:
+        if table.paper is None:  # the files are in the tables' order
+            table.match = next(matches)
+        apply_result(table, table.match)
+    Table.objects.bulk_create([table for table, _sides in tables])
+    Place.objects.bulk_create(
+        [
+            Place(round=table.round, entrant=e, table=table, side=side, seat=seat)
+            for table, sides in tables
+            for side, members in enumerate(sides)
+            for seat, e in enumerate(members)
+        ]
+        + byes
+    )
     if engine.rounds:
         every_round = len(engine.rounds) == settings.rounds
         if every_round and all(result.finished for result in results):
