@@ -13,7 +13,7 @@ from typing import Any
 
 import segno
 from django.db.models import Prefetch
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -196,20 +196,27 @@ def paper_sum(rules: Rules) -> dict[str, int] | None:
 
 @require_safe
 def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
-    """One score sheet a table of round k, one A4 page each."""
+    """One score sheet a table of round k, one A4 page each (`?table=N`: that table's alone)."""
     tournament = _own(request, pk)
     round_ = _round(tournament, round)
     melee = tournament.melee
     rules = tournament.engine_settings.partie
     rows = sheet_rows(rules.deals_limit)
+    query = Table.objects.filter(round=round_)
+    only = request.GET.get("table", "")
+    if only:  # one table's sheet again (a new link, a sheet lost)
+        if not only.isdigit() or len(only) > 4:
+            raise Http404
+        query = query.filter(number=int(only))
     tables = list(
-        Table.objects.filter(round=round_)
-        .select_related("match")
+        query.select_related("match")
         .prefetch_related(
             Prefetch("match__seat_rows", queryset=Seat.objects.select_related("player"))
         )
         .order_by("number")
     )
+    if only and not tables:
+        raise Http404
     sides, _byes = _sides(round_)
     sheets = []
     for table in tables:

@@ -267,6 +267,20 @@ def test_the_qr_code_holds_the_table_link(
     assert made[0] == f"http://testserver/t/{table.token}/"
 
 
+def test_one_table_sheet_again_after_a_new_link(organiser: User, client: Client) -> None:
+    tournament = concours(organiser)
+    round_ = services.draw_round(tournament=tournament)
+    table = Table.objects.get(round=round_, number=3)
+    services.regenerate_table_link(table=table)
+    address = url(tournament, "print_sheets", round=1)
+    assert f"{address}?table=3" in page(client, url(tournament, "desk"))
+    html = page(client, f"{address}?table=3")
+    assert re.findall(r'<article class="print-page sheet[^"]*" id="sheet-(\d+)"', html) == ["3"]
+    assert html.count('class="print-qr-code"') == 1
+    for bad in ("9", "0", "x", "12345", "-1", "3.0"):
+        assert client.get(f"{address}?table={bad}").status_code == 404, bad
+
+
 def test_no_qr_code_without_a_table_link(organiser: User, client: Client) -> None:
     tournament = concours(organiser)
     round_ = services.draw_round(tournament=tournament)
