@@ -5,6 +5,7 @@ and a closed round's table corrected from Past rounds, shown in the change log. 
 photographed and checked for sideways scrolling and small targets."""
 
 import re
+from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
@@ -17,6 +18,8 @@ from tests.factories import PASSWORD, UserFactory
 
 from .conftest import NewPhone, Shot, page_errors
 from .test_axe import _AXE_JS, _HEADINGS_JS, AXE, heading_problems
+from .test_large_text import _OVERFLOW_JS
+from .test_large_text import big_phone as big_phone  # a fixture
 
 pytestmark = [
     pytest.mark.browser,
@@ -139,7 +142,7 @@ def test_the_desks_missing_parts(
     shot(helper, "05-past-round-correct")
     if javascript:
         assert audit(helper) == []
-    helper.get_by_role("button", name="Save the correction").first.click()
+    helper.get_by_role("button", name="Save the correction of table 1, round 1").click()
     expect(helper.locator(".messages")).to_contain_text("Table 1: result corrected.")
     change = ResultChange.objects.get(action="correction")
     assert change.author_label == "co-organiser link" and change.after["points"] == [1800, 2050]
@@ -162,3 +165,53 @@ def test_the_desks_missing_parts(
     response = helper.goto(f"{url}/concours/{tournament.pk}/")
     assert response is not None and response.status == 404
     assert page_errors(owner) == []
+
+
+# _OVERFLOW_JS's check inside this page's new sections only (the standings table is not theirs).
+_SECTIONS_OVERFLOW_JS = _OVERFLOW_JS.replace(
+    'document.querySelectorAll("main *, header *")',
+    'document.querySelectorAll("#co-organiser *, #past-rounds *, #changes *")',
+)
+
+
+def test_the_new_parts_at_200_percent_text(
+    live_server: LiveServer,
+    big_phone: Callable[..., Page],
+    shot: Shot,
+) -> None:
+    """Text at 200 %, 360 px: the settings form, the desk's co-organiser link, Past rounds and
+    the change log, the edit and settings pages scroll no page sideways."""
+    url = live_server.url
+    user: User = UserFactory.create(username="organiser")
+    tournament = services.create_tournament(owner=user, name="Concours de la Saint-Martin")
+    services.add_entrants_from_text(
+        tournament=tournament,
+        text="Les Invincibles de Marseille; Benoît-Alexandre; Chloé\nPique Dame; D; E\n"
+        "Trèfle; F; G\nCarreau; H; I",
+    )
+    round1 = services.draw_round(tournament=tournament)
+    for table in round1.tables.all():
+        services.record_paper_totals(table=table, totals=(1000, 944), author=user)
+    services.close_round(round_=Round.objects.get(pk=round1.pk))
+    services.correct_result(table=round1.tables.get(number=1), totals=(1100, 844), author=user)
+    page = big_phone(2.0)
+    log_in(page, url, user)
+    page.goto(f"{url}/concours/")
+    page.locator("#new-settings summary").click()
+    assert page.evaluate(_OVERFLOW_JS) == []
+    shot(page, "01-settings-form")
+    page.goto(f"{url}/concours/{tournament.pk}/")
+    for details in ("#co-organiser", "#past-round-1", "#changes details"):
+        page.locator(f"{details} > summary").click()
+    page.get_by_text("Correct table 1 of round 1").click()
+    assert page.evaluate(_SECTIONS_OVERFLOW_JS) == []
+    shot(page, "02-desk")
+    entrant = tournament.entrants.get(number=1)
+    for path, step in (
+        (f"entrant/{entrant.number}/edit/", "03-edit"),
+        ("settings/", "04-settings"),
+    ):
+        page.goto(f"{url}/concours/{tournament.pk}/{path}")
+        assert page.evaluate(_OVERFLOW_JS) == []
+        shot(page, step)
+    assert page_errors(page) == []
