@@ -7,6 +7,7 @@ sideways scrolling and small targets, with JavaScript and without."""
 import datetime
 import json
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from tests.factories import PASSWORD, UserFactory
 from tests.tournaments.support import play_out
 
 from .conftest import NewPhone, Shot, page_errors
+from .test_large_text import big_phone  # noqa: F401 (a fixture)
 
 pytestmark = [
     pytest.mark.browser,
@@ -126,3 +128,34 @@ def test_files_import_delete_and_history(
     ).to_be_visible()
     shot(page, "07-player")
     assert page_errors(page) == []
+
+
+def test_records_pages_at_200_percent_text_and_in_dark_mode(
+    live_server: LiveServer,
+    big_phone: Callable[..., Page],  # noqa: F811 (the fixture imported above)
+    new_phone: NewPhone,
+    shot: Shot,
+) -> None:
+    """The desk's Files, the import page with its error, the delete confirm page, the history's
+    rows and a player page's concours: no sideways scroll and tap-sized targets at 200 % text;
+    the same pages in dark mode."""
+    user: User = UserFactory.create(username="organiser")
+    tournament = played(user)
+    alice = Player.objects.get(name="Alice", owner=user)
+    url = live_server.url
+    pages = [
+        ("desk", f"/concours/{tournament.pk}/#records"),
+        ("import", "/concours/import/"),
+        ("delete", f"/concours/{tournament.pk}/delete/"),
+        ("history", "/history/"),
+        ("player", f"/players/{alice.pk}/"),
+    ]
+    for label, phone in (("big", big_phone(2.0)), ("dark", new_phone(color_scheme="dark"))):
+        log_in(phone, url, user)
+        for name, path in pages:
+            phone.goto(f"{url}{path}")
+            if name == "import":
+                phone.get_by_role("button", name="Import").click()  # no file: the summary
+                expect(phone.locator("#error-summary")).to_be_visible()
+            shot(phone, f"{label}-{name}")
+        assert page_errors(phone) == []
