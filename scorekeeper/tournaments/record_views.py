@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.concours import TournamentError
+from scorekeeper.web import throttle
 from scorekeeper.words import explain
 
 from . import exports, selectors, services
@@ -23,6 +24,8 @@ from .forms import ImportForm
 from .services import Refused
 from .texts import refusal
 from .views import _own, _owner_only
+
+HOUR = 3600  # the window of the import limit (settings.IMPORTS_PER_HOUR, as match files)
 
 
 def _attachment(response: HttpResponse, name: str) -> HttpResponse:
@@ -69,6 +72,13 @@ def import_file(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect(f"{reverse('accounts:login')}?next={request.path}")
     bound = request.method == "POST"
+    if bound:  # a file is read whether it imports or not: each counts
+        wait = throttle.hit(
+            key=f"concours-import:{request.user.pk}", limit=settings.IMPORTS_PER_HOUR, window=HOUR
+        )
+        if wait is not None:
+            reason = _("Too many concours files imported by this account.")
+            return throttle.too_many_requests(request, seconds=wait, reason=reason)
     form = ImportForm(request.POST if bound else None, request.FILES if bound else None)
     if bound and form.is_valid():
         try:

@@ -397,3 +397,14 @@ def test_a_concours_under_way_imports_with_its_tables_deals(
     assert match.deal_count == 3 and match.owner == organiser
     assert table.deal_count == 3
     assert client.get(reverse("tournaments:table", args=[table.token])).status_code == 302
+
+
+@override_settings(IMPORTS_PER_HOUR=2)
+def test_imports_are_limited_per_account_and_hour(organiser: User, client: Client) -> None:
+    for _ in range(2):
+        assert upload(client, b"not json").status_code == 200  # refused files count too
+    response = upload(client, document())
+    assert response.status_code == 429
+    assert "Too many concours files imported by this account." in response.content.decode()
+    assert int(response["Retry-After"]) > 0
+    assert not Tournament.objects.exists()
