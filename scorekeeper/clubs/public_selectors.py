@@ -15,33 +15,48 @@ offered; a person is shown only through what published concours hold of them."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
 from django.db.models import Q, QuerySet
+from django.db.models.fields.json import KT
 
 from scorekeeper.concours import TournamentError, seasons
 from scorekeeper.concours.seasons import Finish, Player, SeasonConcours, SeasonRule
 from scorekeeper.tournaments import services as tournament_services
 from scorekeeper.tournaments.models import Tournament
 
-from .models import Alias, Club, Person, Season, spelling_key
+from .models import Alias, Club, Person, Season
+from .models import spelling_key as _spelling_key
 from .services import record_people
 
 PODIUM = 3
 # What a club page reads of each concours (the entrants, rounds and tables are never read).
 CONCOURS_FIELDS = (
-    "id", "club_id", "name", "date", "place", "prizes", "settings", "status", "public_token",
-    "published", "version", "final_standings", "finished_at", "created_at",
+    "id", "club_id", "name", "date", "place", "prizes", "status", "public_token", "published",
+    "version", "final_standings", "finished_at", "created_at",
 )  # fmt: skip
+# The same names come back on every page: each folded once per process (a regular expression
+# each time was a third of a record page's time).
+spelling_key = functools.lru_cache(maxsize=50_000)(_spelling_key)
 UNKNOWN = "~"  # a key made from a spelling that no alias holds (no record page)
 NO_PLAYERS = "team-as-player~"  # a team without players' names, in a ranking of players
 
 
-def published(club: Club) -> QuerySet[Tournament]:
-    return Tournament.objects.filter(club=club, published=True).only(*CONCOURS_FIELDS)
+def published(club: Club, *, rows: bool = True) -> QuerySet[Tournament]:
+    """The club's published concours, with their mode (`mode`: "melee" or "teams") read from
+    the settings without decoding them; `rows=False`: without their final rankings."""
+    fields = (
+        CONCOURS_FIELDS if rows else tuple(f for f in CONCOURS_FIELDS if f != "final_standings")
+    )
+    return (
+        Tournament.objects.filter(club=club, published=True)
+        .annotate(mode=KT("settings__mode"))
+        .only(*fields)
+    )
 
 
 def final_of(tournament: Tournament) -> list[dict[str, Any]]:
@@ -75,7 +90,7 @@ class ClubConcours:
 
     @property
     def melee(self) -> bool:
-        return self.tournament.melee
+        return getattr(self.tournament, "mode", None) == "melee"
 
     @property
     def podium(self) -> list[dict[str, Any]]:
@@ -108,22 +123,31 @@ def _by_date(items: Sequence[ClubConcours], newest_first: bool) -> list[ClubConc
     return sorted(items, key=when, reverse=newest_first)
 
 
+RECENT = 12  # past concours shown with their podium on the club page; the others listed
+
+
 @dataclass
 class ClubPage:
     club: Club
     upcoming: list[ClubConcours]
-    past: list[ClubConcours]
+    recent: list[ClubConcours]  # the latest finished, each with its final ranking
+    earlier: list[ClubConcours]  # the finished before those (no ranking read)
     seasons: list[Season]
 
 
 def club_page(club: Club) -> ClubPage:
     """The club's published concours (upcoming: not finished, the next first; past: finished,
-    the latest first, each with its final ranking) and its published seasons. Two queries."""
-    items = _with_rows(published(club))
+    the latest first, the RECENT latest with their final rankings) and its published seasons.
+    Three queries, whatever the number of concours."""
+    items = [ClubConcours(t) for t in published(club, rows=False)]
     upcoming = _by_date([i for i in items if not i.finished], newest_first=False)
     past = _by_date([i for i in items if i.finished], newest_first=True)
+    recent, earlier = past[:RECENT], past[RECENT:]
+    if recent:
+        full = {t.pk: t for t in published(club).filter(pk__in=[i.pk for i in recent])}
+        recent = _with_rows(full[i.pk] for i in recent)
     found = list(Season.objects.filter(club=club, published=True).order_by("-start", "-id"))
-    return ClubPage(club, upcoming, past, found)
+    return ClubPage(club, upcoming, recent, earlier, found)
 
 
 @dataclass(frozen=True)
@@ -137,14 +161,15 @@ MAX_FOUND = 12
 MAX_QUERY = 60
 
 
-def find_people(club: Club, past: Sequence[ClubConcours], query: str) -> tuple[list[Found], int]:
-    """The teams and players of the club's published finished concours (`past`, the latest
-    first) whose name holds `query` (case and spaces folded): at most MAX_FOUND, by name, each
-    under its latest spelling, and how many more. Nobody seen only in unpublished concours is
-    found. One query (the aliases), or three when names are new to the club."""
+def find_people(club: Club, query: str) -> tuple[list[Found], int]:
+    """The teams and players of the club's published finished concours whose name holds
+    `query` (case and spaces folded): at most MAX_FOUND, by name, each under its latest
+    spelling, and how many more. Nobody seen only in unpublished concours is found. Two queries
+    (the concours, the aliases), four when names are new to the club."""
     wanted = spelling_key(query[:MAX_QUERY])
     if not wanted:
         return [], 0
+    past = list(reversed(finished_in(club)))
     seen: dict[tuple[str, str], str] = {}
     for item in past:
         for row in item.rows:
@@ -338,23 +363,43 @@ class RecordPage:
 
 def record_page(club: Club, person: Person) -> RecordPage | None:
     """Every published result of `person` (a team: its team concours; a player: its mêlée
-    concours and its teams' results), None when no published concours holds them. Three
-    queries."""
+    concours and its teams' results), None when no published concours holds them. Two queries.
+
+    The person's rows are those whose name (a player's: in a team, one of its players' names)
+    is one of the person's spellings: an alias names one person of a kind in the club, so this
+    is `seasons.records` of the club's concours for the person's key (tested against it), without
+    building everyone else's results. Met twice in one concours: the first (better) row."""
     spellings = list(person.aliases.values_list("spelling_key", "spelling"))
     keys = {key for key, _ in spellings}
     if not keys:
         return None
-    candidates = []
+    results = []
+    name = person.name
     for item in _by_date(_with_rows(published(club).filter(_finished())), newest_first=False):
         if person.kind == "team" and item.melee:
             continue
-        if any(_names_of(row, person.kind, item.melee) & keys for row in item.rows):
-            candidates.append(item)
-    people = People.of(club, candidates)
-    rank: seasons.RankBy = "teams" if person.kind == "team" else "players"
-    found = seasons.records(engine_concours(candidates, people), rank).get(person.key)
-    if found is None:
+        for row in item.rows:
+            spelling = _spelling_in(row, person.kind, item.melee, keys)
+            if spelling is None:
+                continue
+            name = spelling
+            team = str(row["name"]) if person.kind == "player" and not item.melee else None
+            when = item.tournament.date or item.tournament.created_at.date()
+            results.append(
+                seasons.ConcoursResult(
+                    concours=item.pk,
+                    date=when,
+                    concours_name=item.tournament.name,
+                    place=int(row["rank"]),
+                    points=int(row["points"]),
+                    field=len(item.rows),
+                    team=team,
+                )
+            )
+            break
+    if not results:
         return None
+    found = seasons.Record(person.key, name, tuple(results))
     also = sorted({spelling for _, spelling in spellings if spelling != found.name})
     return RecordPage(person, found, also)
 
@@ -363,10 +408,11 @@ def _finished() -> Q:
     return Q(status=Tournament.Status.FINISHED)
 
 
-def _names_of(row: dict[str, Any], kind: str, melee: bool) -> set[str]:
-    if kind == "team" or melee:
-        return {spelling_key(str(row["name"]))}
-    return {spelling_key(str(p)) for p in row.get("players") or [] if p}
+def _spelling_in(row: dict[str, Any], kind: str, melee: bool, keys: set[str]) -> str | None:
+    """The name of `row` (a team's or mêlée player's; a player of a team's) that is one of
+    `keys`, as written there; None."""
+    names = [str(row["name"])] if kind == "team" or melee else row.get("players") or []
+    return next((str(n) for n in names if n and spelling_key(str(n)) in keys), None)
 
 
 def concours_page(club: Club, pk: int) -> ClubConcours | None:

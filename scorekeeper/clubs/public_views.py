@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
@@ -45,7 +46,7 @@ def club_page(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club(slug)
     page = public_selectors.club_page(club)
     query = " ".join(request.GET.get("q", "").split())[: public_selectors.MAX_QUERY]
-    found, more = public_selectors.find_people(club, page.past, query)
+    found, more = public_selectors.find_people(club, query)
     context = {
         "page": page,
         "club": club,
@@ -85,7 +86,7 @@ def season_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     context = {
         "club": club,
         "page": page,
-        "rows": _rows(page, sort),
+        "rows": _rows(club, page, sort),
         "sort": sort,
         "sorts": [
             ("rank", _("Rank")),
@@ -97,19 +98,34 @@ def season_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(request, "clubs/public/season.html", context)
 
 
-def _rows(page: public_selectors.SeasonPage, sort: str) -> list[dict[str, object]]:
-    return [
-        {"row": row, "person": public_selectors.person_id(row.key)}
-        for row in public_selectors.sorted_rows(page, sort)
-        if not row.key.startswith(public_selectors.NO_PLAYERS)
-    ]
+def _rows(club: Club, page: public_selectors.SeasonPage, sort: str) -> list[dict[str, object]]:
+    """The ranking's rows with each record's address (built once: hundreds of rows)."""
+    prefix = reverse("club_public:record", args=[club.slug, 0]).removesuffix("0/")
+    out: list[dict[str, object]] = []
+    for row in public_selectors.sorted_rows(page, sort):
+        if row.key.startswith(public_selectors.NO_PLAYERS):
+            continue
+        person = public_selectors.person_id(row.key)
+        out.append(
+            {
+                "rank": row.rank,
+                "name": row.name,
+                "url": f"{prefix}{person}/" if person is not None else "",
+                "score": row.score,
+                "won": row.won,
+                "best": row.best_place,
+                "played": row.played,
+                "counted": len(row.counted),
+            }
+        )
+    return out
 
 
 @require_safe
 def season_print(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     club = _club(slug)
     page = public_selectors.season_page(club, _season(club, pk))
-    context = {"club": club, "page": page, "rows": _rows(page, "rank")}
+    context = {"club": club, "page": page, "rows": _rows(club, page, "rank")}
     return render(request, "clubs/public/season_print.html", context)
 
 

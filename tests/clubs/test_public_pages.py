@@ -341,3 +341,24 @@ def test_find_a_player_or_a_team_from_the_club_page(
     assert "Rois cachés" not in page  # only in an unpublished concours
     page = text(client.get(url, {"q": "cachés"}))
     assert "Not found" in page and "No team or player of a published concours" in page
+
+
+def test_a_record_is_the_engine_s_record_of_the_person(
+    client: Client, ann: User, club: Club, three: list[Tournament]
+) -> None:
+    """The record page reads only the person's rows; the seasons engine over every concours of
+    the club gives the same record (a player in teams and à la mêlée, a team)."""
+    from scorekeeper.clubs import public_selectors as ps
+    from scorekeeper.concours import seasons
+
+    played(ann, club, "Mêlée", date(2026, 1, 10), {"Rois A": 500, "As B": 400, "Valets A": 300,
+                                                   "Dames B": 200}, melee=True)  # fmt: skip
+    items = ps.finished_in(club)
+    people = ps.People.of(club, items)
+    concours = ps.engine_concours(items, people)
+    for kind, name in (("player", "Rois A"), ("player", "Dames A"), ("team", "As")):
+        person = Person.objects.get(club=club, kind=kind, name=name)
+        page = ps.record_page(club, person)
+        assert page is not None
+        rank: seasons.RankBy = "teams" if kind == "team" else "players"
+        assert page.record == seasons.records(concours, rank)[person.key]
