@@ -745,3 +745,12 @@ def test_the_desks_new_parts_in_french(
     assert (
         "Qui s’inscrit" in html and "Donnes par partie" in html and "Classement d’abord par" in html
     )
+
+
+def test_the_owner_opening_their_own_link_gets_no_grant(
+    concours: Tournament, owner_client: Client
+) -> None:
+    response = owner_client.get(reverse("tournaments:co", args=[concours.co_token]))
+    assert response.status_code == 302 and response["Location"] == desk_url(concours)
+    assert CO_SESSION_KEY not in owner_client.session
+    assert "Co-organiser link" in page(owner_client, desk_url(concours))
