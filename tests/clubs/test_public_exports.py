@@ -288,3 +288,34 @@ def test_an_archive_with_too_many_deals_restores_nothing(
         response.content.decode()
     )
     assert not target.tournaments.exists()
+
+
+def test_the_archive_per_role(ann: User, club: Club, make_user: Callable[[str], User]) -> None:
+    """Organiser: the archive and the restore page. A concours's co-organiser link, a table's
+    link, the public link, the owner of a concours of the club who no longer organises it,
+    another account, a stranger: 404 (the public pages stay open to all)."""
+    from scorekeeper.clubs import services as club_services
+
+    bob = make_user("bob")
+    club_services.join(club=club, user=bob)
+    tournament = played(bob, club, "Octobre", date(2025, 10, 1), A)
+    club_services.leave(club=club, user=bob)
+    table = Table.objects.filter(round__tournament=tournament).first()
+    assert table is not None and table.token
+    archive = reverse("club_public:archive", args=[club.slug])
+    restore = reverse("club_public:restore", args=[club.slug])
+    public = reverse("club_public:club", args=[club.slug])
+    organiser = Client()
+    organiser.force_login(ann)
+    co_link, table_link, public_link, owner, other, stranger = (Client() for _ in range(6))
+    co_link.get(reverse("tournaments:co", args=[tournament.co_token]))
+    table_link.get(reverse("tournaments:table", args=[table.token]))
+    public_link.get(reverse("concours_public:standings", args=[tournament.public_token]))
+    owner.force_login(bob)
+    other.force_login(make_user("carl"))
+    assert organiser.get(archive).status_code == 200
+    assert organiser.get(restore).status_code == 200
+    for visitor in (co_link, table_link, public_link, owner, other, stranger):
+        assert visitor.get(archive).status_code == 404
+        assert visitor.get(restore).status_code == 404
+        assert visitor.get(public).status_code == 200
