@@ -362,3 +362,29 @@ def test_a_record_is_the_engine_s_record_of_the_person(
         assert page is not None
         rank: seasons.RankBy = "teams" if kind == "team" else "players"
         assert page.record == seasons.records(concours, rank)[person.key]
+
+
+def test_shared_places_share_their_placement_points(client: Client, ann: User, club: Club) -> None:
+    # However the draw pairs them, the two 500s share 1st and the two 400s share 3rd.
+    played(ann, club, "Égalités", date(2025, 10, 1), {"Nord": 500, "Sud": 500, "Est": 400,
+                                                       "Ouest": 400})  # fmt: skip
+    rows = ranking(client, club, season(club, rank="teams", measure="placement"))
+    assert [(r[0], r[2], r[3], r[4]) for r in rows] == [
+        ("1", "25", "1", "1"),
+        ("1", "25", "1", "1"),
+        ("3", "16", "0", "3"),
+        ("3", "16", "0", "3"),
+    ]
+    assert [r[1] for r in rows] == ["Nord", "Sud", "Est", "Ouest"]  # a shared rank: by name
+
+
+def test_the_club_page_lists_earlier_concours_without_their_ranking(
+    client: Client, club: Club, three: list[Tournament], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.clubs import public_selectors
+
+    monkeypatch.setattr(public_selectors, "RECENT", 2)
+    page = text(client.get(reverse("club_public:club", args=[club.slug])))
+    recent, earlier = page.split("Earlier concours")
+    assert "Décembre" in recent and "Novembre" in recent and "Octobre" not in recent
+    assert "Octobre 1 Oct 2025" in earlier and "Un jambon" not in earlier
