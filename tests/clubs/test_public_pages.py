@@ -13,6 +13,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import translation
 
 from scorekeeper.clubs.models import Club, Person, Season
 from scorekeeper.tournaments import services
@@ -317,12 +318,15 @@ def test_a_stale_stored_ranking_is_computed_again(
 def test_the_season_and_a_record_in_french(club: Club, three: list[Tournament]) -> None:
     french = Client(headers={"accept-language": "fr"})
     this = season(club, rank="teams", best=2)
-    page = text(french.get(reverse("club_public:season", args=[club.slug, this.pk])))
-    assert "Le plus de concours gagnés (2) : Dames" in page
-    assert "seuls les 2 meilleurs résultats comptent" in page
-    rois = Person.objects.get(club=club, kind="team", name="Rois")
-    page = text(french.get(reverse("club_public:record", args=[club.slug, rois.pk])))
-    assert "concours joués" in page and "Meilleur résultat : 1 sur 4" in page
+    try:
+        page = text(french.get(reverse("club_public:season", args=[club.slug, this.pk])))
+        assert "Le plus de concours gagnés (2) : Dames" in page
+        assert "seuls les 2 meilleurs résultats comptent" in page
+        rois = Person.objects.get(club=club, kind="team", name="Rois")
+        page = text(french.get(reverse("club_public:record", args=[club.slug, rois.pk])))
+        assert "concours joués" in page and "Meilleur résultat : 1 sur 4" in page
+    finally:  # a request leaves its language active in the thread: not for the next test
+        translation.activate("en")
 
 
 def test_find_a_player_or_a_team_from_the_club_page(
