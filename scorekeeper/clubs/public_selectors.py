@@ -79,6 +79,7 @@ class ClubConcours:
 
     tournament: Tournament
     rows: list[dict[str, Any]] = field(default_factory=list)
+    people: People | None = None
 
     @property
     def pk(self) -> int:
@@ -94,9 +95,16 @@ class ClubConcours:
 
     @property
     def podium(self) -> list[dict[str, Any]]:
-        """The first three places, each with its prize."""
+        """The first three places, each with its prize and (when `people` is known) the id of
+        its person, for the link to its record."""
+        kind = "player" if self.melee else "team"
+        people = self.people
         return [
-            {**row, "prize": self.prize(int(row["rank"]))}
+            {
+                **row,
+                "prize": self.prize(int(row["rank"])),
+                "person": people.person(kind, str(row["name"])) if people else None,
+            }
             for row in self.rows
             if row["rank"] <= PODIUM
         ]
@@ -137,8 +145,8 @@ class ClubPage:
 
 def club_page(club: Club) -> ClubPage:
     """The club's published concours (upcoming: not finished, the next first; past: finished,
-    the latest first, the RECENT latest with their final rankings) and its published seasons.
-    Three queries, whatever the number of concours."""
+    the latest first, the RECENT latest with their final rankings, their podiums' people) and
+    its published seasons. Four queries, whatever the number of concours."""
     items = [ClubConcours(t) for t in published(club, rows=False)]
     upcoming = _by_date([i for i in items if not i.finished], newest_first=False)
     past = _by_date([i for i in items if i.finished], newest_first=True)
@@ -146,6 +154,9 @@ def club_page(club: Club) -> ClubPage:
     if recent:
         full = {t.pk: t for t in published(club).filter(pk__in=[i.pk for i in recent])}
         recent = _with_rows(full[i.pk] for i in recent)
+        people = People.of(club, recent)
+        for item in recent:
+            item.people = people
     found = list(Season.objects.filter(club=club, published=True).order_by("-start", "-id"))
     return ClubPage(club, upcoming, recent, earlier, found)
 

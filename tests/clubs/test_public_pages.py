@@ -95,6 +95,8 @@ def test_the_club_page_lists_published_concours_with_podium_and_prizes(
     assert "Secret" not in page and hidden.name not in page
     assert "2025-2026" in page and "Brouillon" not in page
     assert "Archive (organisers)" not in page  # a stranger
+    rois = Person.objects.get(club=club, kind="team", name="Rois")
+    assert reverse("club_public:record", args=[club.slug, rois.pk]) in response.content.decode()
 
 
 def test_a_concours_page_shows_its_final_ranking_with_links_to_records(
