@@ -394,3 +394,14 @@ def test_the_club_page_lists_earlier_concours_without_their_ranking(
     recent, earlier = page.split("Earlier concours")
     assert "Décembre" in recent and "Novembre" in recent and "Octobre" not in recent
     assert "Octobre 1 Oct 2025" in earlier and "Un jambon" not in earlier
+
+
+def test_an_empty_season_and_a_rule_stored_wrong_never_fail(client: Client, club: Club) -> None:
+    empty = season(club, "Vide")
+    page = text(client.get(reverse("club_public:season", args=[club.slug, empty.pk])))
+    assert "No finished concours in this season yet." in page
+    Season.objects.filter(pk=empty.pk).update(rule={"measure": "nonsense", "best": -1})
+    response = client.get(reverse("club_public:season", args=[club.slug, empty.pk]))
+    assert response.status_code == 200 and "the points scored in each concours" in text(response)
+    csv_url = reverse("club_public:season_csv", args=[club.slug, empty.pk])
+    assert client.get(csv_url).status_code == 200
