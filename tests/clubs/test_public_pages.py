@@ -134,6 +134,9 @@ def test_who_won_the_most_concours_is_said_and_sortable(
     rows = ranking(client, club, this)
     page = text(client.get(reverse("club_public:season", args=[club.slug, this.pk])))
     assert "Most concours won (2): Dames" in page
+    assert (
+        "Octobre 1 Oct 2025 · won by Rois" in page and "Novembre 1 Nov 2025 · won by Dames" in page
+    )
     by_wins = ranking(client, club, this, sort="wins")
     assert by_wins[0][1] == "Dames" and [r[1] for r in rows] != []
 
