@@ -42,6 +42,17 @@ def fast_password_hasher() -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def default_language_after_each_test() -> Any:
+    """A French request leaves its language active on the thread (the locale middleware activates
+    it and a test client's request does not always end with a reset): without this, a test after
+    a French one could render French and fail depending on the order."""
+    yield
+    from django.utils import translation
+
+    translation.deactivate()
+
+
 # Test data (tests/factories.py, factory-boy) -----------------------------------------------------
 
 

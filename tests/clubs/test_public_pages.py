@@ -319,7 +319,6 @@ def test_a_stale_stored_ranking_is_computed_again(
     assert final(three[0])["version"] == three[0].version
 
 
-@pytest.mark.xfail(strict=True, reason="French merged at the end")
 def test_the_season_and_a_record_in_french(club: Club, three: list[Tournament]) -> None:
     french = Client(headers={"accept-language": "fr"})
     this = season(club, rank="teams", best=2)

@@ -390,7 +390,6 @@ def test_the_desk_makes_a_constant_number_of_queries(
         page(client, url("people", club))
 
 
-@pytest.mark.xfail(strict=True, reason="French merged at the end")
 def test_the_desk_in_french(club: Club, client: Client) -> None:
     client.cookies["django_language"] = "fr"
     html = page(client, url("desk", club))

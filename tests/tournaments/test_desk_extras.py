@@ -726,7 +726,6 @@ def test_a_signed_in_helper_finds_the_concours_in_their_list(
     assert "Concours you help run" not in page(owner_client, reverse("tournaments:list"))
 
 
-@pytest.mark.xfail(strict=True, reason="French merged at the end (pending-desk2.po)")
 def test_the_desks_new_parts_in_french(
     two_rounds: Tournament, owner_client: Client, owner: User
 ) -> None:
@@ -738,7 +737,7 @@ def test_the_desks_new_parts_in_french(
     )
     html = page(owner_client, desk_url(two_rounds))
     assert "Lien de co-organisateur" in html and "Importer un fichier CSV" in html
-    assert "Tours passés" in html and "Corriger la table 1 du tour 1" in html
+    assert "Parties passées" in html and "Corriger la table 1 de la partie 1" in html
     assert "Résultats saisis et corrigés" in html and "1 modification" in html
     assert "résultat corrigé" in html and "par vous" in html
     html = page(owner_client, reverse("tournaments:list"))

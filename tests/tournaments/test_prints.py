@@ -233,14 +233,13 @@ def test_a_belote_sheet_says_what_its_totals_add_up_to(organiser: User, client: 
     assert "Check before signing" not in page(client, url(coinche, "print_sheets", round=1))
 
 
-@pytest.mark.xfail(strict=True, reason="French merged at the end (pending-prints.po)")
 def test_the_prints_in_french(organiser: User, client: Client) -> None:
     tournament = concours(organiser)
     services.draw_round(tournament=tournament)
     client.cookies["django_language"] = "fr"
     poster = page(client, url(tournament, "print_draw", round=1))
-    assert "Partie 1 : le tirage" in poster
-    assert "Cherchez votre équipe : votre table est le grand numéro." in poster
+    assert "Partie 1\u00a0: le tirage" in poster  # a no-break space before the colon
+    assert "Cherchez votre équipe\u00a0: votre table est le grand numéro." in poster
     sheets = page(client, url(tournament, "print_sheets", round=1))
     assert "Donneur" in sheets and "Signature, équipe A" in sheets
     assert "Une partie de 12 donnes." in sheets

@@ -103,7 +103,6 @@ def test_a_player_page_says_where_they_played_and_their_place(organiser: User) -
     assert "Les As" in html
 
 
-@pytest.mark.xfail(strict=True, reason="French merged at the end")
 def test_a_place_in_french() -> None:
     template = Template("{% load concours %}{{ rank|place }}")
     with translation.override("fr"):

@@ -333,7 +333,6 @@ def test_queries_per_request_are_bounded(organiser: User) -> None:
     assert all(n <= 20 for n in counts[0]), counts
 
 
-@pytest.mark.xfail(strict=True, reason="French merged at the end")
 def test_the_table_phone_in_french(organiser: User) -> None:
     tournament = concours(organiser, deals_limit=2)
     table = tables(tournament)[0]
