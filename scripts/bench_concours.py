@@ -10,7 +10,10 @@ Then prints the median (and p90) time and the query count of:
 * the same with a round under way (the sync reads the open tables' matches);
 * the projector poll's change key (`selectors.change_key`, one query): the whole unchanged poll
   has a 10 ms budget;
-* drawing round 6 (75 tables, 75 matches created): budget < 2 s (each run rolled back).
+* drawing round 6 (75 tables, 75 matches created): budget < 2 s (each run rolled back);
+* the pages themselves, through Django's test client (middleware, templates, DEBUG off): the
+  public standings page and the projector (budget < 100 ms median, the same query count for 8
+  teams and 150), and the projector's unchanged poll answered 304 (budget < 10 ms).
 
 Run from the repository root:
 
@@ -51,7 +54,14 @@ def setup_django(db_path: Path) -> None:
     import django
 
     django.setup()
+    from django.conf import settings
     from django.core.management import call_command
+
+    # No collectstatic here: plain static URLs (a manifest lookup costs the same dict read).
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
 
     call_command("migrate", verbosity=0, interactive=False)
 
@@ -103,6 +113,32 @@ def poll_timing(pk: int, runs: int) -> list[float]:
     return samples[2:]
 
 
+def page_timing(pk: int, runs: int, page: str, poll: bool = False) -> tuple[list[float], int, int]:
+    """A public page over the test client: (milliseconds, queries, status). `poll`: the htmx
+    poll of its fragment carrying the tag of the previous answer (nothing changed: 304)."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+    from django.urls import reverse
+
+    from scorekeeper.tournaments.models import Tournament
+
+    client = Client(HTTP_HOST="127.0.0.1")
+    url = reverse(f"concours_public:{page}", args=[Tournament.objects.get(pk=pk).public_token])
+    headers: dict[str, str] = {}
+    if poll:
+        headers["HX-Request"] = "true"
+        headers["If-None-Match"] = client.get(url, headers=headers, secure=True)["ETag"]
+    samples, status = [], 0
+    for _ in range(runs + 2):
+        started = time.perf_counter()
+        status = client.get(url, headers=headers, secure=True).status_code
+        samples.append((time.perf_counter() - started) * 1000)
+    with CaptureQueriesContext(connection) as queries:
+        client.get(url, headers=headers, secure=True)
+    return samples[2:], len(queries), status
+
+
 def draw_timing(pk: int, runs: int) -> tuple[list[float], int]:
     from django.db import transaction
 
@@ -141,6 +177,17 @@ def main() -> None:
             results[label] = (samples, queries, sql)
             rows.append([f"standings, {label}", f"{statistics.median(samples):.1f} ms",
                          f"{percentile(samples, 0.9):.1f} ms", str(queries)])  # fmt: skip
+        pages: dict[tuple[str, str], tuple[list[float], int, int]] = {}
+        for label, pk in (("150 teams × 5", big), ("8 teams × 5", small),
+                          ("150 teams, round 5 under way", under_way)):  # fmt: skip
+            for page in ("standings", "projector"):
+                timing = pages[(page, label)] = page_timing(pk, args.runs, page)
+                rows.append([f"{page} page, {label}", f"{statistics.median(timing[0]):.1f} ms",
+                             f"{percentile(timing[0], 0.9):.1f} ms", str(timing[1])])  # fmt: skip
+        unchanged, poll_queries, poll_status = page_timing(under_way, args.runs, "projector", True)
+        rows.append([f"projector poll, unchanged ({poll_status})",
+                     f"{statistics.median(unchanged):.2f} ms",
+                     f"{percentile(unchanged, 0.9):.2f} ms", str(poll_queries)])  # fmt: skip
         polls = poll_timing(under_way, args.runs)
         rows.append(["poll key, round 5 under way", f"{statistics.median(polls):.2f} ms",
                      f"{percentile(polls, 0.9):.2f} ms", "1"])  # fmt: skip
@@ -159,6 +206,24 @@ def main() -> None:
         verdicts.append(
             f"{'PASS' if big_queries == small_queries else 'FAIL'} constant queries: "
             f"{small_queries} for 8 teams, {big_queries} for 150"
+        )
+        for page in ("standings", "projector"):
+            samples, queries, _status = pages[(page, "150 teams × 5")]
+            median = statistics.median(samples)
+            small_page = pages[(page, "8 teams × 5")][1]
+            verdicts.append(
+                f"{'PASS' if median < STANDINGS_BUDGET_MS else 'FAIL'} {page} page 150 × 5: "
+                f"{median:.1f} ms (budget {STANDINGS_BUDGET_MS:.0f} ms)"
+            )
+            verdicts.append(
+                f"{'PASS' if queries == small_page else 'FAIL'} {page} page constant queries: "
+                f"{small_page} for 8 teams, {queries} for 150"
+            )
+        median = statistics.median(unchanged)
+        verdicts.append(
+            f"{'PASS' if median < POLL_BUDGET_MS and poll_status == 304 else 'FAIL'} projector "
+            f"poll, unchanged: {median:.2f} ms, {poll_status}, {poll_queries} queries "
+            f"(budget {POLL_BUDGET_MS:.0f} ms)"
         )
         poll = statistics.median(polls)
         verdicts.append(
