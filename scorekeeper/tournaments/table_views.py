@@ -23,6 +23,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from scorekeeper.htmx import wants_partial
@@ -96,7 +97,14 @@ def header(table: Table, match: Match | None, scored_deals: int | None = None) -
         if scored_deals is None:  # passed deals do not count towards the limit (one query)
             scored_deals = match.deals.exclude(kind=Deal.Kind.PASSED).count()
         done = scored_deals
-        if rules.deals_limit:
+        if rules.deals_limit and not done:  # not "deal 0 of 12"
+            parts.append(
+                ngettext(
+                    "a partie of %(limit)s deal", "a partie of %(limit)s deals", rules.deals_limit
+                )
+                % {"limit": rules.deals_limit}
+            )
+        elif rules.deals_limit:
             parts.append(
                 _("deal %(done)s of %(limit)s") % {"done": done, "limit": rules.deals_limit}
             )

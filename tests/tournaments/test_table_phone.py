@@ -89,7 +89,7 @@ def test_the_link_opens_the_tables_scorer_page_and_scores_a_deal(organiser: User
     assert response["Location"] == reverse("matches:scoreboard", args=[table.match.scorer_token])
     board = phone.get(response["Location"]).content.decode()
     teams = " – ".join(table.match.team_names)
-    assert f"Table 1 · round 1 · {teams} · deal 0 of 12" in board
+    assert f"Table 1 · round 1 · {teams} · a partie of 12 deals" in board  # not "deal 0 of 12"
     assert "Record a deal" in board
     assert "Back to the desk" not in board  # a phone is not the organiser
     saved = phone.post(
