@@ -519,7 +519,10 @@ def test_a_whole_concours(
 
     # Everyone sees the final ranking: the public page and the projector.
     finder.goto(f"{url}/c/{tournament.public_token}/")
-    expect(finder.locator(".pub-round")).to_contain_text(t(lang, "Final ranking"))
+    expect(finder.locator(".pub-round")).to_contain_text(
+        t(lang, "The concours is finished: here is the final ranking.")
+    )
+    expect(finder.locator("#standings-title")).to_have_text(t(lang, "Final ranking"))
     expect(finder.locator(".pub-prize").first).to_have_text(PRIZES[lang][0])
     shoot(finder, "21-public-final")
     wall.clock.run_for(10_000)

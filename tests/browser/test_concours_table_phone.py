@@ -64,7 +64,7 @@ def test_a_table_phone_scores_its_partie_and_sends_the_result(
     phone.goto(f"{live_server.url}/t/{table.token}/")
     phone.wait_for_url(BOARD)
     header = phone.locator(".board-note")
-    expect(header).to_have_text(f"Table 1 · round 1 · {teams} · deal 0 of 2")
+    expect(header).to_have_text(f"Table 1 · round 1 · {teams} · a partie of 2 deals")
     shot(phone, "01-table-phone")
     scorer_page = phone.url
 
