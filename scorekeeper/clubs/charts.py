@@ -8,48 +8,28 @@ entrants each concours had (the bottom of the possible), so a 5th of 60 reads be
 of 6."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorekeeper.concours.seasons import ConcoursResult
+from scorekeeper.history.charts import (
+    HEIGHT,
+    PAD_BOTTOM,
+    PAD_LEFT,
+    PAD_RIGHT,
+    PAD_TOP,
+    WIDTH,
+    Chart,
+    Line,
+    Tick,
+)
 
-WIDTH, HEIGHT = 320, 180
-PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 36, 8, 10, 22
 STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500)
 
 
-@dataclass(frozen=True)
-class Line:
-    css: str
-    points: str
-    label: str
-
-
-@dataclass(frozen=True)
-class Tick:
-    y: float
-    label: str
-
-
-@dataclass(frozen=True)
-class PlaceChart:
-    """The attributes `history/chart.html` reads."""
-
-    width: int
-    height: int
-    lines: list[Line]
-    ticks: list[Tick]
-    target_y: float | None
-    x_labels: list[tuple[float, str]]
-    plot_left: int = PAD_LEFT
-    plot_right: int = WIDTH - PAD_RIGHT
-    plot_bottom: int = HEIGHT - PAD_BOTTOM
-
-
-def places_chart(results: Sequence[ConcoursResult]) -> PlaceChart:
+def places_chart(results: Sequence[ConcoursResult]) -> Chart:
     """Place after place (1 at the top) and each concours's field, against the concours's rank
     in the list (1, 2, ...)."""
     bottom = max([2, *(r.field for r in results)])
@@ -71,7 +51,7 @@ def places_chart(results: Sequence[ConcoursResult]) -> PlaceChart:
     ticks = [Tick(y(v), str(v)) for v in values]
     every = max(1, span_x // 6)
     x_labels = [(x(i), str(i + 1)) for i in range(0, len(results), every)]
-    return PlaceChart(WIDTH, HEIGHT, lines, ticks, None, x_labels)
+    return Chart(WIDTH, HEIGHT, lines, ticks, None, x_labels)
 
 
 def places_text(results: Sequence[ConcoursResult]) -> str:

@@ -32,6 +32,7 @@ from django.db import transaction
 
 from scorekeeper.concours import TournamentError
 from scorekeeper.concours.readers import read_object
+from scorekeeper.spreadsheet import Echo, safe_cell
 from scorekeeper.tournaments import selectors as tournament_selectors
 from scorekeeper.tournaments import services as tournament_services
 from scorekeeper.tournaments.models import Tournament
@@ -46,7 +47,6 @@ MAX_CONCOURS = 500  # concours in one archive (a club's concours every month for
 MAX_FILE_BYTES = 8 * 1024 * 1024  # one concours file, unzipped (150 teams × 5 rounds ≈ 1 MB)
 MAX_TOTAL_BYTES = 200 * 1024 * 1024  # the whole archive, unzipped
 MAX_TEXT = 200
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 _BROKEN = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError, EOFError, OSError)
 
 
@@ -54,30 +54,16 @@ _BROKEN = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError, EO
 # CSV
 
 
-class _Echo:
-    def write(self, value: str) -> str:
-        return value
-
-
-def cell(value: object) -> object:
-    """A text a spreadsheet would run as a formula ("=HYPERLINK(...)", "@SUM(...)", "-x", a
-    leading tab or carriage return) gets a leading single quote (OWASP's advice against CSV
-    injection); numbers are written as numbers."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
-
-
 def season_csv(page: SeasonPage, header: Sequence[str]) -> Iterator[str]:
     """The season's ranking, a line a row: rank, name, score, results counted, concours won,
     best place, played, podiums, average place (`header`: the column names in the page's
     language)."""
-    writer = csv.writer(_Echo())
-    yield writer.writerow([cell(str(name)) for name in header])
+    writer = csv.writer(Echo())
+    yield writer.writerow([safe_cell(str(name)) for name in header])
     for row in page.rows:
         yield writer.writerow(
             [
-                cell(value)
+                safe_cell(value)
                 for value in (
                     row.rank,
                     row.name,

@@ -16,6 +16,7 @@ from scorekeeper.matches import services
 from scorekeeper.matches.models import Deal, Match, MatchQuerySet
 from scorekeeper.scoring import InvalidInput, decode_json, dump_match, load_scored_match
 from scorekeeper.scoring.errors import printable
+from scorekeeper.spreadsheet import Echo, safe_cell
 from scorekeeper.web import throttle
 
 CSV_COLUMNS = [
@@ -32,31 +33,14 @@ HOUR = 3600  # the window of RESTORE_DEALS_PER_HOUR
 _BROKEN_ENTRY = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError, EOFError)
 
 
-class _Echo:
-    def write(self, value: str) -> str:
-        return value
-
-
 def csv_rows(matches: Iterable[Match]) -> Iterator[str]:
     """One CSV line per deal of each match (streamed), the header first."""
-    writer = csv.writer(_Echo())
+    writer = csv.writer(Echo())
     yield writer.writerow(CSV_COLUMNS)
     for match in matches:
         names = match.team_names
         for deal in match.deals.all():
-            yield writer.writerow([_cell(value) for value in _deal_row(match, names, deal)])
-
-
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _cell(value: object) -> object:
-    """A text cell a spreadsheet would run as a formula (a team name "=HYPERLINK(...)", a note
-    "@SUM(...)", "-x") gets a leading single quote, as OWASP advises against CSV injection, and
-    is shown as typed. Numbers are written from ints, so they stay numbers, negative ones too."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
+            yield writer.writerow([safe_cell(value) for value in _deal_row(match, names, deal)])
 
 
 def _deal_row(match: Match, names: tuple[str, str], deal: Deal) -> list[object]:

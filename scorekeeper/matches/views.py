@@ -1,7 +1,6 @@
 """Match pages. Thin views: parse the request, call a service, render. Every page works as plain
 forms with POST-redirect-GET; htmx requests get the matching partial (name = element id)."""
 
-import io
 import json
 import re
 import uuid
@@ -11,7 +10,6 @@ from functools import partial
 from typing import Any
 from urllib.parse import urlencode
 
-import segno
 from django import forms
 from django.conf import settings
 from django.contrib import messages
@@ -27,6 +25,7 @@ from django.views.i18n import set_language
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.htmx import wants_partial
+from scorekeeper.qr import qr_response
 from scorekeeper.scoring import (
     InvalidInput,
     PassedDeal,
@@ -860,15 +859,7 @@ def qr_code(request: HttpRequest, token: str, kind: str) -> HttpResponse:
     }
     if kind not in targets:
         raise Http404
-    target = targets[kind]
-    # A standalone SVG file (with its xmlns) so an <img> can show it; svg_inline has none.
-    buffer = io.BytesIO()
-    segno.make(request.build_absolute_uri(target), error="m").save(
-        buffer, kind="svg", scale=6, dark="#111", light="#fff", xmldecl=False
-    )
-    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
-    response["Cache-Control"] = "private, max-age=3600"
-    return response
+    return qr_response(request.build_absolute_uri(targets[kind]))
 
 
 def _export(match: Match) -> HttpResponse:

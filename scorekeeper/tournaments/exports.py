@@ -13,6 +13,8 @@ import re
 import unicodedata
 from typing import Any
 
+from scorekeeper.spreadsheet import safe_cell
+
 from .models import Tournament
 from .selectors import standings_rows
 
@@ -21,14 +23,6 @@ FIGURES = [
     "played", "won", "drawn", "lost", "byes", "wins", "points", "conceded", "difference",
     "best_partie", "opponents_wins",
 ]  # fmt: skip
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def safe_cell(value: object) -> object:
-    """A text cell starting like a formula gets a leading apostrophe; numbers stay numbers."""
-    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
-        return "'" + value
-    return value
 
 
 def _wins(value: Any) -> object:

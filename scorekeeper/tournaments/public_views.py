@@ -10,11 +10,9 @@ name looked up) and the app's build; when it still holds, the answer is `304 Not
 that one query."""
 
 import hashlib
-import io
 from dataclasses import dataclass
 from typing import Any
 
-import segno
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -26,6 +24,7 @@ from django.views.decorators.http import require_safe
 from scorekeeper import concours
 from scorekeeper.htmx import wants_partial
 from scorekeeper.matches import polling
+from scorekeeper.qr import qr_response
 
 from . import selectors
 from .models import Entrant, Table, Tournament
@@ -265,10 +264,4 @@ def qr_code(request: HttpRequest, token: str) -> HttpResponse:
     """The public page's address as a QR code (SVG), for the projector and the posters."""
     tournament = get_object_or_404(Tournament, public_token=token)
     target = reverse("concours_public:standings", args=[tournament.public_token])
-    buffer = io.BytesIO()
-    segno.make(request.build_absolute_uri(target), error="m").save(
-        buffer, kind="svg", scale=6, dark="#111", light="#fff", xmldecl=False
-    )
-    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
-    response["Cache-Control"] = "public, max-age=3600"
-    return response
+    return qr_response(request.build_absolute_uri(target), cache="public, max-age=3600")

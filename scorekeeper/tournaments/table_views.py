@@ -14,9 +14,6 @@ keeps scoring a table that is over. A renewed table link (the desk's "New link")
 the header "Table 7 · round 2 · Les As – Pique Dame · deal 5 of 12", and once the table is over,
 the scoreboard read-only with "Result sent to the organiser"."""
 
-import io
-
-import segno
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -29,6 +26,7 @@ from django.views.decorators.http import require_POST, require_safe
 from scorekeeper.htmx import wants_partial
 from scorekeeper.matches.board import Board, BoardNote
 from scorekeeper.matches.models import Deal, Match
+from scorekeeper.qr import qr_response
 
 from . import selectors, services
 from .middleware import remember_table
@@ -42,17 +40,6 @@ def table_url(request: HttpRequest, table: Table) -> str:
     if not table.token:
         return ""
     return request.build_absolute_uri(reverse("tournaments:table", args=[table.token]))
-
-
-def qr_svg(address: str) -> bytes:
-    """An address as a QR code (SVG, scalable: the desk shows it small, the sheet prints it)."""
-    buffer = io.BytesIO()
-    # One fixed mask (any is standard): segno scores all eight otherwise, 25 ms a code, and the
-    # desk's board asks one per table.
-    segno.make(address, error="m", mask=0, micro=False).save(
-        buffer, kind="svg", scale=4, dark="#111", light="#fff", xmldecl=False
-    )
-    return buffer.getvalue()
 
 
 def _table(token: str) -> Table:
@@ -205,9 +192,7 @@ def table_phone(request: HttpRequest, token: str) -> HttpResponse:
 def table_qr(request: HttpRequest, token: str) -> HttpResponse:
     """The table's phone link as a QR code (SVG): on the desk's board and its paper sheet."""
     table = _table(token)
-    response = HttpResponse(qr_svg(table_url(request, table)), content_type="image/svg+xml")
-    response["Cache-Control"] = "private, max-age=3600"
-    return response
+    return qr_response(table_url(request, table), scale=4)
 
 
 @require_POST

@@ -5,11 +5,9 @@ message and changes nothing. Only the concours's owner, or a browser that opened
 co-organiser link, sees these pages (404 for anyone else); a few actions are the owner's alone
 (`_owner_only`)."""
 
-import io
 import secrets
 from typing import Any
 
-import segno
 from django.contrib import messages
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
@@ -20,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from scorekeeper.concours import TournamentError
 from scorekeeper.htmx import wants_partial
+from scorekeeper.qr import qr_response
 from scorekeeper.words import reason
 
 from . import selectors, services
@@ -733,13 +732,7 @@ def co_qr(request: HttpRequest, pk: int) -> HttpResponse:
     """The co-organiser link as a QR code (SVG), shown on the desk."""
     tournament = _own(request, pk)
     target = reverse("tournaments:co", args=[tournament.co_token])
-    buffer = io.BytesIO()
-    segno.make(request.build_absolute_uri(target), error="m").save(
-        buffer, kind="svg", scale=6, dark="#111", light="#fff", xmldecl=False
-    )
-    response = HttpResponse(buffer.getvalue(), content_type="image/svg+xml")
-    response["Cache-Control"] = "private, no-store"
-    return response
+    return qr_response(request.build_absolute_uri(target), cache="private, no-store")
 
 
 @require_POST

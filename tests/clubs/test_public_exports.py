@@ -20,6 +20,7 @@ from django.urls import reverse
 
 from scorekeeper.clubs import exports
 from scorekeeper.clubs.models import Club, ClubOrganiser
+from scorekeeper.spreadsheet import safe_cell
 from scorekeeper.tournaments import selectors, services
 from scorekeeper.tournaments.models import Table, Tournament
 
@@ -61,8 +62,8 @@ def test_the_season_csv_is_formula_safe(client: Client, ann: User, club: Club) -
     assert names == ["'=HYPERLINK(1)", "'+33 6", "'-Moins", "'@SUM(A1)"]
     assert rows[1][2] == "900" and rows[1][4] == "1"  # numbers stay numbers
     # A tab or a carriage return first (a name never keeps one: the services fold spaces).
-    assert exports.cell("\tx") == "'\tx" and exports.cell("\rx") == "'\rx"
-    assert exports.cell(-5) == -5
+    assert safe_cell("\tx") == "'\tx" and safe_cell("\rx") == "'\rx"
+    assert safe_cell(-5) == -5
 
 
 def test_the_printable_page(client: Client, ann: User, club: Club) -> None:
