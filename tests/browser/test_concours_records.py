@@ -19,7 +19,7 @@ from scorekeeper.matches.models import Match, Player
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Tournament
 from tests.factories import PASSWORD, UserFactory
-from tests.tournaments.support import play_out
+from tests.tournaments.support import play_rounds
 
 from .conftest import NewPhone, Shot, page_errors
 from .test_large_text import big_phone  # noqa: F401 (a fixture)
@@ -43,13 +43,7 @@ def played(owner: User) -> Tournament:
         prizes={1: "A ham"},
     )
     services.add_entrants_from_text(tournament=tournament, text=TEAMS)
-    for number in (1, 2):
-        round_ = services.draw_round(tournament=tournament)
-        for table in round_.tables.all():
-            play_out(table, seed=number)
-        services.close_round(round_=round_)
-    services.finish(tournament=tournament)
-    return tournament
+    return play_rounds(tournament, 2)
 
 
 def log_in(page: Page, url: str, user: User) -> None:

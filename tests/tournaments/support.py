@@ -6,7 +6,8 @@ import random
 from scorekeeper.matches import services as match_services
 from scorekeeper.matches.models import Match
 from scorekeeper.scoring import parse_deal
-from scorekeeper.tournaments.models import Table
+from scorekeeper.tournaments import services
+from scorekeeper.tournaments.models import Table, Tournament
 
 PHONE = match_services.Author(key="table-phone", label="table link")
 
@@ -31,3 +32,17 @@ def play_out(table: Table, seed: int = 0) -> Match:
     limit = match.engine_rules.deals_limit
     assert limit is not None
     return play_deals(table, limit - match.deal_count, seed)
+
+
+def play_rounds(tournament: Tournament, rounds: int, *, finish: bool = True) -> Tournament:
+    """Draw, play out (deal by deal, seeded by the round's number) and close `rounds` rounds
+    through the services, then finish the concours unless told not to."""
+    for number in range(1, rounds + 1):
+        round_ = services.draw_round(tournament=tournament)
+        for table in round_.tables.all():
+            play_out(table, seed=number)
+        services.close_round(round_=round_)
+    if finish:
+        services.finish(tournament=tournament)
+    tournament.refresh_from_db()
+    return tournament

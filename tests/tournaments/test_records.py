@@ -20,7 +20,7 @@ from scorekeeper.matches.models import Match
 from scorekeeper.tournaments import exports, selectors, services
 from scorekeeper.tournaments.models import Entrant, Round, Table, Tournament
 
-from .support import play_out
+from .support import play_out, play_rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -52,15 +52,7 @@ def played(owner: User, rounds: int = 2, *, finish: bool = True) -> Tournament:
         date=datetime.date(2026, 11, 11),
     )
     services.add_entrants_from_text(tournament=tournament, text=TEAMS)
-    for number in range(1, rounds + 1):
-        round_ = services.draw_round(tournament=tournament)
-        for table in round_.tables.all():
-            play_out(table, seed=number)
-        services.close_round(round_=round_)
-    if finish:
-        services.finish(tournament=tournament)
-    tournament.refresh_from_db()
-    return tournament
+    return play_rounds(tournament, rounds, finish=finish)
 
 
 def url(name: str, tournament: Tournament) -> str:

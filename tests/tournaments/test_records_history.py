@@ -21,7 +21,7 @@ from scorekeeper.scoring import parse_deal
 from scorekeeper.tournaments import selectors, services
 from scorekeeper.tournaments.models import Table, Tournament
 
-from .support import play_deals, play_out
+from .support import play_deals, play_out, play_rounds
 
 pytestmark = pytest.mark.django_db
 
@@ -36,15 +36,7 @@ def concours(owner: User, name: str, *, rounds: int = 2, finish: bool = True) ->
         date=datetime.date(2026, 11, 11),
     )
     services.add_entrants_from_text(tournament=tournament, text=TEAMS)
-    for number in range(1, rounds + 1):
-        round_ = services.draw_round(tournament=tournament)
-        for table in round_.tables.all():
-            play_out(table, seed=number)
-        services.close_round(round_=round_)
-    if finish:
-        services.finish(tournament=tournament)
-    tournament.refresh_from_db()
-    return tournament
+    return play_rounds(tournament, rounds, finish=finish)
 
 
 def rank_of(tournament: Tournament, team: str) -> int:
