@@ -32,45 +32,14 @@ from __future__ import annotations
 
 import argparse
 import io
-import os
 import statistics
-import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 
-from bench_report import percentile, print_sql, print_table
+from bench_report import percentile, print_sql, print_table, setup_django
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
 BUDGET_MS = 100.0
-
-
-def setup_django(db_path: Path) -> None:
-    os.environ["DJANGO_SETTINGS_MODULE"] = "scorekeeper.settings"
-    os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
-    os.environ["SECRET_KEY"] = "bench-" + uuid.uuid4().hex * 2
-    os.environ["DEBUG"] = "0"
-    os.environ["ALLOWED_HOSTS"] = "testserver"
-    os.environ.setdefault("LOG_LEVEL", "ERROR")
-    if str(REPO_ROOT) not in sys.path:
-        sys.path.insert(0, str(REPO_ROOT))
-    from django.conf import settings
-
-    # As in bench_history.py: plain static storage (no collectstatic), an empty STATIC_ROOT.
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-    static_root = db_path.parent / "staticfiles"
-    static_root.mkdir(exist_ok=True)
-    settings.STATIC_ROOT = static_root
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-
-    call_command("migrate", verbosity=0, interactive=False)
 
 
 def seed(small: bool) -> str:

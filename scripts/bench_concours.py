@@ -26,44 +26,17 @@ exit code is 0 whatever the figures: this is a benchmark, not a test.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
-import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
-from bench_report import percentile, print_sql, print_table
+from bench_report import percentile, print_sql, print_table, setup_django
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
 STANDINGS_BUDGET_MS = 100.0
 DRAW_BUDGET_S = 2.0
 POLL_BUDGET_MS = 10.0
-
-
-def setup_django(db_path: Path) -> None:
-    os.environ["DJANGO_SETTINGS_MODULE"] = "scorekeeper.settings"
-    os.environ["DATABASE_URL"] = f"sqlite:///{db_path}"
-    os.environ["SECRET_KEY"] = "bench-" + uuid.uuid4().hex * 2
-    os.environ["DEBUG"] = "0"
-    os.environ.setdefault("LOG_LEVEL", "ERROR")
-    if str(REPO_ROOT) not in sys.path:
-        sys.path.insert(0, str(REPO_ROOT))
-    import django
-
-    django.setup()
-    from django.conf import settings
-    from django.core.management import call_command
-
-    # No collectstatic here: plain static URLs (a manifest lookup costs the same dict read).
-    settings.STORAGES = {
-        **settings.STORAGES,
-        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-    }
-
-    call_command("migrate", verbosity=0, interactive=False)
 
 
 def seed(teams: int, rounds: int, *extra: str) -> int:
@@ -123,7 +96,7 @@ def page_timing(pk: int, runs: int, page: str, poll: bool = False) -> tuple[list
 
     from scorekeeper.tournaments.models import Tournament
 
-    client = Client(HTTP_HOST="127.0.0.1")
+    client = Client()
     url = reverse(f"concours_public:{page}", args=[Tournament.objects.get(pk=pk).public_token])
     headers: dict[str, str] = {}
     if poll:
