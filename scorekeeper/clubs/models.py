@@ -27,18 +27,14 @@ players) recognised across its concours.
   kept one."""
 
 import re
-import secrets
 
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-TOKEN_BYTES = 18  # 144 bits, as a concours's links
+from scorekeeper.matches.models import new_token  # links as unguessable as a match's
+
 NAME_MAX = 60  # an entrant's or player's name (tournaments.Entrant.name)
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
 
 
 _SPACES = re.compile(r"\s+")

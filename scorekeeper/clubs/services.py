@@ -12,9 +12,10 @@ from django.utils.text import slugify
 
 from scorekeeper.concours.readers import read_name
 from scorekeeper.concours.seasons import rule_from_dict, rule_to_dict
+from scorekeeper.matches.models import new_token
 from scorekeeper.tournaments.models import Entrant, Tournament
 
-from .models import Alias, Club, ClubOrganiser, MergeLog, Person, Season, new_token, spelling_key
+from .models import Alias, Club, ClubOrganiser, MergeLog, Person, Season, spelling_key
 
 MAX_CLUB_NAME = 100
 MAX_TOWN = 100

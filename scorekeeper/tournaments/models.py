@@ -7,7 +7,6 @@ points of both sides, the winner, finished or pending) as a cache written by
 `services.sync_tables` from its match's own cached totals, or from a paper sheet, so standings
 never score a deal again."""
 
-import secrets
 from typing import Any
 
 from django.conf import settings
@@ -15,13 +14,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.concours import Settings, settings_from_dict
-from scorekeeper.matches.models import Match
-
-TOKEN_BYTES = 18  # 144 bits, as a match's links
-
-
-def new_token() -> str:
-    return secrets.token_urlsafe(TOKEN_BYTES)
+from scorekeeper.matches.models import Match, new_token  # links as unguessable as a match's
 
 
 class Tournament(models.Model):

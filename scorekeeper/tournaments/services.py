@@ -26,10 +26,10 @@ from scorekeeper.concours import PaperCheck, TournamentError, paper_check, setti
 from scorekeeper.concours.readers import read_name
 from scorekeeper.concours.settings import settings_to_dict
 from scorekeeper.matches import services as match_services
-from scorekeeper.matches.models import Match
+from scorekeeper.matches.models import Match, new_token
 from scorekeeper.scoring import MatchFile, MatchResult, Team
 
-from .models import Entrant, Place, ResultChange, Round, Table, Tournament, new_token
+from .models import Entrant, Place, ResultChange, Round, Table, Tournament
 from .selectors import CONCOURS_KEY, final_rows, snapshot
 
 MAX_NAME = 60
