@@ -161,20 +161,9 @@ def test_only_urls_import_views(path: Path) -> None:
     views = [
         name
         for name in imports(path)
-        if name.startswith("scorekeeper.")
-        and name.endswith(".views")
-        and (module, name) not in VIEW_HELPERS
+        if name.startswith("scorekeeper.") and name.endswith(".views")
     ]
     assert views == []
-
-
-# Edge modules that reuse their app's views' access helper (the desk's `_own`), and nothing else
-# of it.
-VIEW_HELPERS = {
-    ("scorekeeper.tournaments.print_views", "scorekeeper.tournaments.views"),  # _own: the desk's
-    ("scorekeeper.tournaments.table_views", "scorekeeper.tournaments.views"),  # _own, the same
-    ("scorekeeper.tournaments.record_views", "scorekeeper.tournaments.views"),  # _own, _owner_only
-}
 
 
 @pytest.mark.parametrize(

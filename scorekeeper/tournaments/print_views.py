@@ -24,10 +24,10 @@ from scorekeeper.matches.models import Match, Seat
 from scorekeeper.scoring import Rules
 
 from . import selectors
+from .access import own as _own
 from .models import Entrant, Place, Round, Table, Tournament
 from .public_views import CRITERIA
 from .table_views import table_url
-from .views import _own
 
 # A fixed mask pattern (any of the eight is standard): segno tries all eight by default and
 # scores each, 25 ms a code; 75 tables' sheets then took 2 s, with one mask 0.3 s.

@@ -1,7 +1,7 @@
 """A concours's records at the desk (issue 15, "Records"): its `belote-tournament/1` file and its
 standings as CSV to download, a file imported as a new concours (one scored on paper, typed in
 later), and deleting a concours with its table matches. Thin views: the desk's access check
-(`views._own`: the owner, or a co-organiser link), a service or a selector, POST-redirect-GET.
+(`access.own`: the owner, or a co-organiser link), a service or a selector, POST-redirect-GET.
 Importing and deleting are the owner's alone."""
 
 import json
@@ -20,10 +20,11 @@ from scorekeeper.web import throttle
 from scorekeeper.words import explain
 
 from . import exports, selectors, services
+from .access import own as _own
+from .access import owner_only as _owner_only
 from .forms import ImportForm
 from .services import Refused
 from .texts import refusal
-from .views import _own, _owner_only
 
 HOUR = 3600  # the window of the import limit (settings.IMPORTS_PER_HOUR, as match files)
 

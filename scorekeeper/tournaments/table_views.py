@@ -29,9 +29,10 @@ from scorekeeper.matches.models import Deal, Match
 from scorekeeper.qr import qr_response
 
 from . import selectors, services
+from .access import co_granted, is_owner
+from .access import own as _own
 from .middleware import remember_table
 from .models import Table, Tournament
-from .views import _own, co_granted, is_owner  # the desk's access rule (owner, co-organiser)
 
 
 def table_url(request: HttpRequest, table: Table) -> str:

@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.tournaments import services
+from scorekeeper.tournaments.access import CO_LABEL, CO_SESSION_KEY
 from scorekeeper.tournaments.models import ResultChange, Round, Tournament
-from scorekeeper.tournaments.views import CO_LABEL, CO_SESSION_KEY
 
 from .support import play_out
 
