@@ -38,6 +38,7 @@ def test_one_live_region_says_each_new_outcome(
     start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     status = page.locator("#preview-status")
+    expect(status).to_be_attached()  # the deal page has loaded (the click does not wait for it)
     # One live region, outside the preview that every update replaces; polite, read whole.
     assert page.evaluate(_LIVE) == ["preview-status"]
     expect(status).to_have_attribute("aria-live", "polite")
