@@ -121,6 +121,12 @@ def scoreboard_note(request: HttpRequest, board: Board) -> BoardNote | None:
         return None
     tournament = table.round.tournament
     over = _over(table, match)
+    if over and match.is_finished and not table.finished and not table.round.is_closed:
+        # The partie has just ended itself (the Nth deal saved, this page is where its Save
+        # lands): the table takes its result and its phones' scorer link is renewed now, so the
+        # page that says "Result sent" is also the end of that link (no deal deleted or edited
+        # through it afterwards), whether or not the desk or a public page has looked since.
+        services.sync_table(table)
     links: list[tuple[str, str]] = []
     banner = ""
     if over:

@@ -371,3 +371,31 @@ def test_a_co_organiser_renews_a_link_and_gets_back_to_the_desk(organiser: User)
     )
     assert helper.post(url).status_code == 302
     assert fresh(table).token != table.token
+
+
+def test_the_page_saying_result_sent_ends_the_scorer_link_at_once(organiser: User) -> None:
+    """After the Nth deal the phone lands on its scoreboard saying "Result sent to the
+    organiser": the scorer link it used is renewed right then, not when the desk or a public
+    page next looks, so a phone (its Back button, a stale form) cannot delete or edit a deal of
+    the partie it sent."""
+    tournament = concours(organiser, deals_limit=2)
+    table = tables(tournament)[0]
+    phone = Client()
+    phone.get(phone_url(table))
+    for _ in range(2):
+        match = table_match(table)
+        saved = phone.post(
+            reverse("matches:deal_new", args=[match.scorer_token]), belote_post(match.version)
+        )
+        assert saved.status_code == 302
+    assert "Result sent to the organiser" in phone.get(saved["Location"]).text
+    assert fresh(table).finished  # the desk sees it finished without anyone syncing
+    ended = table_match(table)
+    assert ended.scorer_token != match.scorer_token
+    for seq in (2, 1):
+        refused = phone.post(
+            reverse("matches:deal_delete", args=[match.scorer_token, seq]),
+            {"version": ended.version},
+        )
+        assert refused.status_code == 302 and refused["Location"] == phone_url(table)
+    assert table_match(table).deal_count == 2 and table_match(table).is_finished
