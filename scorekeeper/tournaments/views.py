@@ -5,6 +5,7 @@ message and changes nothing. Only the concours's owner, or a browser that opened
 co-organiser link, sees these pages (404 for anyone else); a few actions are the owner's alone
 (`_owner_only`)."""
 
+from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
@@ -15,7 +16,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.concours import TournamentError
+from scorekeeper.concours import History, TournamentError
+from scorekeeper.concours import Tournament as EngineTournament
 from scorekeeper.htmx import wants_partial
 from scorekeeper.qr import qr_response
 from scorekeeper.words import reason
@@ -139,6 +141,23 @@ def edit_settings(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "tournaments/desk/settings.html", context)
 
 
+def _rematch_tables(engine: EngineTournament) -> list[int]:
+    """The numbers of the last round's tables whose sides met before (or, à la mêlée, repeat a
+    partnership or an opponent): read from the tables as they stand, so a swap that makes or
+    undoes one shows at once (the round's stored count is the draw's). No query."""
+    if not engine.rounds:
+        return []
+    history = History(replace(engine, rounds=engine.rounds[:-1]))
+    found = []
+    for table in engine.rounds[-1].tables:
+        first, second = table.sides
+        again = sum(history.partnered(*side) for side in table.sides if len(side) == 2)
+        again += history.meeting_again(first, second)
+        if again:
+            found.append(table.number)
+    return sorted(found)
+
+
 def _board(round_: Round) -> list[dict[str, Any]]:
     """The round's tables with their two sides' names and state (three queries)."""
     tables = list(
@@ -180,6 +199,9 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     entrants = list(tournament.entrants.all())
     finished = tournament.status == Tournament.Status.FINISHED
     board = _board(current) if current is not None else []
+    rematches = _rematch_tables(snap.engine) if current is not None else []
+    for row in board:
+        row["rematch"] = row["table"].number in rematches
     all_done = bool(board) and all(row["table"].finished for row in board)
     untouched = (
         current is not None
@@ -196,6 +218,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "rounds_planned": rules.rounds,
         "current": current,
         "board": board,
+        "rematch_tables": rematches,
         "byes": _byes(current, snap.entrants) if current is not None else [],
         "in_round": sorted(
             (e for e in snap.entrants if e.pk in seated), key=lambda e: e.name.casefold()

@@ -422,3 +422,45 @@ def test_a_melee_concours_registers_players(organiser: User, client: Client) -> 
     html = post(client, desk_url(tournament, "draw"))
     assert "Round 1 is drawn." in html
     assert html.count('class="board-table') == 2 and html.count(" &amp; ") >= 4
+
+
+def test_the_board_names_the_rematches_as_the_tables_stand(organiser: User, client: Client) -> None:
+    """The draw avoids rematches when it can; the board names the tables holding one, as the
+    tables stand: a swap that makes one (or undoes it) shows at once."""
+    tournament = new_concours(client)
+    post(client, desk_url(tournament, "paste"), {"text": "\n".join(TEAMS.splitlines()[:4])})
+    post(client, desk_url(tournament, "draw"))
+    round1 = Round.objects.get(tournament=tournament, number=1)
+    for table in round1.tables.all():
+        play_out(table)
+    post(client, desk_url(tournament, "close", round=1))
+    html = post(client, desk_url(tournament, "draw"))
+    assert "Rematch" not in html and "board-rematch" not in html  # four teams: none needed
+    met = {  # each team's round-1 opponent
+        place.entrant.number: other.entrant.number
+        for place in round1.places.all()
+        for other in round1.places.filter(table=place.table).exclude(side=place.side)
+    }
+    round2 = Round.objects.get(tournament=tournament, number=2)
+    first = round2.places.get(table__number=1, side=0).entrant.number
+    opponent = round2.places.get(table__number=1, side=1).entrant.number
+    swap = {"first": str(opponent), "second": str(met[first])}
+    html = post(client, desk_url(tournament, "swap", round=2), swap)
+    assert "Rematches at tables 1, 2." in html  # both round-1 tables again
+    assert html.count('class="board-rematch"') == 2
+    html = post(client, desk_url(tournament, "swap", round=2), swap)  # and back
+    assert "Rematch" not in html and "board-rematch" not in html
+
+
+def test_a_rematch_the_draw_could_not_avoid_in_french(organiser: User, client: Client) -> None:
+    """Two teams: round 2 cannot avoid their meeting again; the board says so, in French too."""
+    tournament = new_concours(client)
+    post(client, desk_url(tournament, "paste"), {"text": "\n".join(TEAMS.splitlines()[:2])})
+    post(client, desk_url(tournament, "draw"))
+    play_out(Table.objects.get(round__tournament=tournament))
+    post(client, desk_url(tournament, "close", round=1))
+    html = post(client, desk_url(tournament, "draw"))
+    assert "A rematch at table 1." in html and 'class="board-rematch">a rematch<' in html
+    french = client.get(desk_url(tournament), headers={"Accept-Language": "fr"}).text
+    assert "Rencontre déjà jouée à la table 1." in french
+    assert 'class="board-rematch">rencontre déjà jouée<' in french
