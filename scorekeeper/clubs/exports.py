@@ -31,7 +31,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 
 from scorekeeper.concours import TournamentError
-from scorekeeper.concours.readers import read_object
+from scorekeeper.concours.readers import read_name, read_object
 from scorekeeper.spreadsheet import Echo, safe_cell
 from scorekeeper.tournaments import selectors as tournament_selectors
 from scorekeeper.tournaments import services as tournament_services
@@ -152,6 +152,14 @@ def _text(value: object, path: str, most: int = MAX_TEXT) -> str:
     return value
 
 
+def _words(value: object, path: str, most: int = MAX_TEXT) -> str:
+    """A name, place or prize of the manifest, stored as the desk stores it: its spaces folded,
+    "" when blank, refused with a control character (a NUL that PostgreSQL refuses to store, a
+    bell) as the engine refuses it in a name (`read_name`)."""
+    text = " ".join(_text(value, path, most).split())
+    return read_name(text, path, most) if text else ""
+
+
 def _entries(data: object) -> list[Entry]:
     manifest = read_object(data, "", ("format", "club", "concours"))
     if manifest.get("format") != ARCHIVE_FORMAT:
@@ -177,11 +185,11 @@ def _entries(data: object) -> list[Entry]:
         out.append(
             Entry(
                 file=_text(entry.get("file"), f"{at}.file"),
-                name=_text(entry.get("name", ""), f"{at}.name", 100),
+                name=_words(entry.get("name", ""), f"{at}.name", 100),
                 date=day,
-                place=_text(entry.get("place", ""), f"{at}.place", 100),
+                place=_words(entry.get("place", ""), f"{at}.place", 100),
                 prizes={
-                    _text(k, f"{at}.prizes", 4): _text(v, f"{at}.prizes[{k}]")
+                    _text(k, f"{at}.prizes", 4): _words(v, f"{at}.prizes[{k}]")
                     for k, v in prizes.items()
                 },
                 published=entry.get("published") is True,

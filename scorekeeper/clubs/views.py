@@ -4,6 +4,8 @@ detach, its seasons); a season's form; the merge tool. Thin views: a form reads,
 writes, POST-redirect-GET; a refusal is a message and changes nothing. Every club page is its
 organisers' alone: 404 for anyone else (no hint the club exists)."""
 
+import unicodedata
+
 from django.contrib import messages
 from django.contrib.auth.models import User
 from django.db.models import Count
@@ -343,10 +345,13 @@ def find_pair(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("Choose teams or players and type both names."))
         return redirect("clubs:people", pk=club.pk)
     services.record_people(club=club)
+    # A spelling with a control character (a NUL, which PostgreSQL refuses even in a query) is
+    # nobody's: every alias is a name the engine read (`read_name`). Not found, not looked up.
+    keys = [spelling_key(name) for name in names if not _has_control(name)]
     found = dict(
-        Alias.objects.filter(
-            club=club, kind=kind, spelling_key__in=[spelling_key(name) for name in names]
-        ).values_list("spelling_key", "person_id")
+        Alias.objects.filter(club=club, kind=kind, spelling_key__in=keys).values_list(
+            "spelling_key", "person_id"
+        )
     )
     missing = [name for name in names if spelling_key(name) not in found]
     if missing:
@@ -356,10 +361,15 @@ def find_pair(request: HttpRequest, pk: int) -> HttpResponse:
             else _("No player “%(name)s” in the club's concours.")
         )
         for name in missing:
-            messages.error(request, text % {"name": " ".join(name.split())})
+            shown = "".join(c for c in name if not _has_control(c))
+            messages.error(request, text % {"name": " ".join(shown.split())})
         return redirect("clubs:people", pk=club.pk)
     keep, other = (found[spelling_key(name)] for name in names)
     return redirect(f"{reverse('clubs:merge', args=[club.pk])}?keep={keep}&merge={other}")
+
+
+def _has_control(text: str) -> bool:
+    return any(unicodedata.category(char) in ("Cc", "Cs") for char in text)
 
 
 def _person_id(value: str | None) -> int:

@@ -209,6 +209,60 @@ def test_a_bad_archive_restores_nothing(client: Client, ann: User, club: Club) -
         assert not target.tournaments.exists()
 
 
+def test_the_manifest_s_names_places_and_prizes_are_read_like_the_desk_s(
+    client: Client, ann: User, club: Club
+) -> None:
+    """A manifest's name, place or prize with a control character is refused in words and
+    nothing is created (a NUL was stored as typed, and a 500 on PostgreSQL); their spaces are
+    folded as the desk folds them, so a restored name matches the concours it skips."""
+    played(ann, club, "Octobre", date(2025, 10, 1), A)
+    good = exports.archive_zip(club)
+    with zipfile.ZipFile(io.BytesIO(good)) as archive:
+        manifest = json.loads(archive.read("manifest.json"))
+        document = archive.read("concours/001.json")
+    entry = manifest["concours"][0]
+    target = make_club(ann, name="Vide", town="Caen")
+    url = reverse("club_public:restore", args=[target.slug])
+    client.force_login(ann)
+
+    def restore(**changed: object) -> str:
+        data = _zip(
+            {
+                "manifest.json": json.dumps({**manifest, "concours": [{**entry, **changed}]}),
+                "concours/001.json": document,
+            }
+        )
+        response = client.post(url, {"file": SimpleUploadedFile("a.zip", data)}, follow=True)
+        assert response.status_code == 200
+        return html.unescape(response.content.decode())
+
+    cases: dict[str, dict[str, object]] = {
+        "manifest.json: concours[0].name: must not contain control characters (U+0000)": {
+            "name": "Oct\x00obre"
+        },
+        "manifest.json: concours[0].name: must not contain control characters (U+0007)": {
+            "name": "\x07"
+        },
+        "manifest.json: concours[0].place: must not contain control characters (U+0000)": {
+            "place": "Salle\x00"
+        },
+        "manifest.json: concours[0].prizes[1]: must not contain control characters (U+0000)": {
+            "prizes": {"1": "Un jambon\x00"}
+        },
+    }
+    for words, changed in cases.items():
+        page = restore(**changed)
+        assert "Nothing was restored" in page and words in page, (words, page[-2000:])
+        assert not target.tournaments.exists()
+    page = restore(
+        name="  Octobre  ", place=" Salle   des fêtes ", prizes={"1": "  ", "2": " Vin "}
+    )
+    assert "1 concours restored." in page
+    again = target.tournaments.get()
+    assert (again.name, again.place, again.prizes) == ("Octobre", "Salle des fêtes", {"2": "Vin"})
+    assert "1 skipped: the club already has it." in restore(name=" Octobre")
+
+
 def test_the_archive_is_bounded(ann: User, club: Club) -> None:
     too_many = {"manifest.json": "{}"} | {
         f"c/{n}.json": "{}" for n in range(exports.MAX_CONCOURS + 1)

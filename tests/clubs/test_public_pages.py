@@ -279,6 +279,45 @@ def test_only_what_is_published_is_shown(
     assert client.get(url).status_code == 404
 
 
+def test_every_role_sees_only_what_is_published(
+    ann: User, club: Club, three: list[Tournament], make_user: Callable[[str], User]
+) -> None:
+    """The public pages are the same for the club's own organisers as for anyone: an organiser
+    publishes to show, and reads unpublished work on the desk, never here. Only the archive's
+    links differ."""
+    hidden = played(ann, club, "Secret", date(2025, 10, 15), {"Fantômes": 999, "Rois": 1},
+                    published=False)  # fmt: skip
+    draft = season(club, "Brouillon", published=False)
+    public = season(club, "Publique", rank="teams")
+    ghost = Person.objects.get(club=club, kind="team", name="Fantômes")
+    olga = make_user("olga")
+    make_club(olga, name="Autre club", town="Lyon")
+    roles = {"organiser": ann, "other club's organiser": olga, "another account": make_user("sam")}
+    clients = {"stranger": Client()}
+    for role, user in roles.items():
+        clients[role] = Client()
+        clients[role].force_login(user)
+    slug = club.slug
+    for role, visitor in clients.items():
+        page = text(visitor.get(reverse("club_public:club", args=[slug])))
+        assert "Octobre" in page and "Publique" in page, role
+        assert "Secret" not in page and "Brouillon" not in page, role
+        assert ("Archive (organisers)" in page) == (role == "organiser"), role
+        found = text(visitor.get(reverse("club_public:club", args=[slug]), {"q": "fantômes"}))
+        assert "Not found" in found, role
+        for address in (
+            reverse("club_public:concours", args=[slug, hidden.pk]),
+            reverse("club_public:season", args=[slug, draft.pk]),
+            reverse("club_public:season_csv", args=[slug, draft.pk]),
+            reverse("club_public:season_print", args=[slug, draft.pk]),
+            reverse("club_public:record", args=[slug, ghost.pk]),
+        ):
+            assert visitor.get(address).status_code == 404, (role, address)
+        rows = ranking(visitor, club, public)
+        assert {r[1]: r[5] for r in rows} == {"Dames": "3", "Rois": "3", "Valets": "3",
+                                               "As": "3"}, role  # fmt: skip
+
+
 # ---------------------------------------------------------------------------------------------
 # Speed: a constant number of queries
 

@@ -275,6 +275,22 @@ def post_get(client: Client, address: str, data: dict[str, str]) -> str:
     return page(client, response["Location"])
 
 
+def test_a_name_typed_with_a_control_character_is_nobody(
+    ann: User, club: Club, client: Client
+) -> None:
+    """No name of a concours holds a control character: a name typed with a NUL or a bell is
+    not found, in words (not even looked up: PostgreSQL refuses a NUL in a query, a 500)."""
+    make_concours(ann, teams=[("Les As", "Alice", "Bruno")], club=club)
+    make_concours(ann, name="Avril", teams=[("Les Ás", "Alice", "Bruno")], club=club)
+    find = url("find_pair", club)
+    html = post_get(client, find, {"kind": "team", "keep": "Les\x00 As", "merge": "Les Ás"})
+    assert "No team “Les As” in the club's concours." in html
+    assert "No team “Les Ás”" not in html
+    html = post_get(client, find, {"kind": "team", "keep": "Les As", "merge": "Les \x07Ás"})
+    assert "No team “Les Ás” in the club's concours." in html
+    assert not MergeLog.objects.exists() and Person.objects.filter(kind="team").count() == 2
+
+
 def test_names_suggested_from_the_clubs_past_entrants(
     ann: User, club: Club, client: Client, make_user: MakeUser
 ) -> None:
