@@ -291,3 +291,29 @@ def test_account_pages_are_each_accounts_own(setting: Setting) -> None:
         assert owner.status_code == 200, name
     listed = setting.clients["owner"].get(url("tournaments:list", setting)).content.decode()
     assert "Concours de la Saint-Martin" in listed
+
+
+def test_every_page_keeps_the_strict_content_security_policy(setting: Setting) -> None:
+    """Every HTML page of the app (desk, prints, settings, public pages, the table's read-only
+    page) as the role that may see it: the strict policy, and no inline script, style or
+    handler for it to block."""
+    over = setting.other_table  # a table whose partie is over shows its read-only page
+    services.record_paper_totals(table=over, totals=(900, 720))
+    pages = 0
+    for route in routes():
+        kind = KIND[route.name]
+        role = {"desk": "owner", "owner": "owner", "account": "owner"}.get(kind, "stranger")
+        token = over.token if kind == "table" else None
+        response = setting.clients[role].get(url(route.name, setting, token))
+        if response.status_code != 200 or "text/html" not in response["Content-Type"]:
+            continue
+        pages += 1
+        policy = response["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "default-src 'self'" in policy, route.name
+        assert "unsafe-inline" not in policy and "unsafe-eval" not in policy, route.name
+        html = response.text
+        assert "<script>" not in html and " style=" not in html, route.name
+        assert " onclick=" not in html and "javascript:" not in html, route.name
+        for tag in html.split("<script")[1:]:
+            assert " src=" in tag.split(">", 1)[0], (route.name, tag[:80])
+    assert pages >= 12, pages  # list, import, desk, settings, team, delete, 3 prints, 3 public
