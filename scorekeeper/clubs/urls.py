@@ -6,7 +6,7 @@ app_name = "clubs"
 
 urlpatterns = [
     path("", views.club_list, name="list"),
-    path("join/<str:token>/", views.join, name="join"),
+    path("join/<slug:token>/", views.join, name="join"),  # token_urlsafe: a slug's letters
     path("<int:pk>/", views.desk, name="desk"),
     path("<int:pk>/edit/", views.edit, name="edit"),
     path("<int:pk>/invite/new/", views.invite_new, name="invite_new"),

@@ -107,6 +107,16 @@ def test_the_invite_link_makes_an_organiser(
     assert not ClubOrganiser.objects.filter(club=club, user=bob).exists()
 
 
+def test_a_malformed_invite_link_is_404(club: Club, make_user: MakeUser) -> None:
+    """A link that cannot be an invite (a NUL, a dot: a token has only a slug's letters) is a
+    404 before any lookup (PostgreSQL refused a NUL in the query: a 500)."""
+    bob = Client()
+    bob.force_login(make_user("bob"))
+    for token in (f"{club.invite_token[:10]}%00{club.invite_token[10:]}", "a.b", "%07"):
+        assert bob.get(f"/clubs/join/{token}/").status_code == 404, token
+    assert [user.username for user in club.organisers.all()] == ["ann"]
+
+
 def test_attach_publish_and_remove_a_concours(
     ann: User, club: Club, client: Client, make_user: MakeUser
 ) -> None:
