@@ -1,7 +1,10 @@
 """Paper (issue 15): the pages an organiser prints on A4 (static/css/print.css): the draw poster of
-a round (everyone in alphabetical order with their table number, big), one score sheet per table of
-a round (a row per deal with its dealer, the teams' points, belote and capot, totals, signatures,
-the QR code of the table's phone link), and the ranking with its prizes. On screen each page is a
+a round (everyone in alphabetical order with their table number, big; its heading again on every
+page), one score sheet per table of a round (a row per deal with its dealer; classic belote: each
+team's points, belote, capot and announcements; coinche: the contract, its suit, the takers,
+coinché / surcoinché, each team's points and belote; a running total and a back page for a partie
+to a target; totals, signatures, the QR code of the table's phone link), and the ranking with its
+prizes (entrants tied on a prize flagged for the organiser). On screen each page is a
 preview with a Print button (static/js/print.js; without JavaScript, the browser's own Print).
 
 The concours's organiser only (the desk's `_own`: 404 for anyone else). Each page reads a fixed
@@ -33,7 +36,12 @@ from .table_views import table_url
 # scores each, 25 ms a code; 75 tables' sheets then took 2 s, with one mask 0.3 s.
 QR_MASK = 0
 TARGET_ROWS = 20  # rows of a score sheet when the partie is played to a target, not N deals
+# A partie to a target may run longer: a second page a table (the sheet's back, printed double
+# sided, or a second sheet) continues the rows from TARGET_ROWS + 1, its running totals carried.
+BACK_ROWS = 26
 SEATS = 4
+SUITS = ("♠", "♥", "♦", "♣")  # a coinche sheet's contract: the suit circled
+NO_TRUMP_ALL_TRUMP = ("SA", "TA")  # with sa_ta: sans atout, tout atout (as the app writes them)
 
 
 def sort_key(name: str) -> tuple[str, str]:
@@ -114,12 +122,11 @@ def draw_poster(request: HttpRequest, pk: int, round: int) -> HttpResponse:
         for e in byes
     ]
     rows.sort(key=lambda row: sort_key(row.name))
-    columns = 1 if len(rows) <= 24 else 2 if len(rows) <= 60 else 3
+    columns = 1 if len(rows) <= 20 else 2 if len(rows) <= 50 else 3
     context = {
         "tournament": tournament,
         "round": round_,
         "rows": rows,
-        "byes": byes,
         "columns": columns,
         "tables": len(tables),
     }
@@ -181,7 +188,7 @@ def _side(label: str, name: str, seats: list[str], side: int) -> dict[str, str]:
     return {"label": label, "name": name, "players": "" if players == name else players}
 
 
-def paper_sum(rules: Rules) -> dict[str, int] | None:
+def paper_sum(rules: Rules) -> dict[str, Any] | None:
     """What both totals of a sheet add up to (TOURNAMENTS.md §2's paper check, printed so the
     table can check its sums before signing), or None when the rules give no fixed sum."""
     if not applies(rules) or rules.deals_limit is None:
@@ -191,7 +198,35 @@ def paper_sum(rules: Rules) -> dict[str, int] | None:
         "points": rules.deals_limit * CARD_POINTS,
         "belote": rules.belote_points,
         "capot": rules.capot_cards - CARD_POINTS,
+        "announcements": rules.announcements,
     }
+
+
+def team_columns(rules: Rules) -> int:
+    """How many columns each team has on a sheet: coinche its points and belote; classic belote
+    its points, belote, capot and, when counted, announcements; a running total with a target."""
+    columns = 2 if rules.is_coinche else 4 if rules.announcements else 3
+    return columns + (rules.target is not None)
+
+
+def prize_ties(rows: list[dict[str, Any]], tournament: Tournament) -> list[dict[str, Any]]:
+    """Entrants sharing a rank that has a prize (1, 1, 3: the prizes of ranks 1 and 2 for two):
+    each such row gets `tie` (the prizes the tied entrants are to share out, in rank order), and
+    the groups are returned for the note under the ranking. The organiser decides who takes
+    which; the sheet does not print a prize twice without saying so."""
+    groups: dict[int, list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault(row["rank"], []).append(row)
+    ties = []
+    for rank, group in groups.items():
+        prizes = [tournament.prize(rank + n) for n in range(len(group))]
+        if len(group) < 2 or not any(prizes):
+            continue
+        shared = [prize for prize in prizes if prize]
+        for row in group:
+            row["tie"] = shared
+        ties.append({"rank": rank, "names": [row["name"] for row in group], "prizes": shared})
+    return ties
 
 
 @require_safe
@@ -202,6 +237,7 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     melee = tournament.melee
     rules = tournament.engine_settings.partie
     rows = sheet_rows(rules.deals_limit)
+    back = BACK_ROWS if rules.deals_limit is None else 0  # a partie to a target: a back page
     query = Table.objects.filter(round=round_)
     only = request.GET.get("table", "")
     if only:  # one table's sheet again (a new link, a sheet lost)
@@ -231,6 +267,10 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
                 "deals": [
                     (n + 1, seats[(first + n) % SEATS] if seats else "") for n in range(rows)
                 ],
+                "back": [
+                    (n + 1, seats[(first + n) % SEATS] if seats else "")
+                    for n in range(rows, rows + back)
+                ],
                 "link": link,
                 "qr": qr_svg(link, _("QR code of table %(n)s's phone link") % {"n": table.number})
                 if link
@@ -246,6 +286,18 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
         "target": rules.target,
         "melee": melee,
         "check": paper_sum(rules),
+        "coinche": rules.is_coinche,
+        # Classic belote: a column for each team's announcements when the partie counts them.
+        "announcements": rules.announcements and not rules.is_coinche,
+        # A partie to a target: each team's running total, to see who reaches it.
+        "running": rules.target is not None,
+        "suits": SUITS + (NO_TRUMP_ALL_TRUMP if rules.sa_ta else ()),
+        "multipliers": rules.multipliers,
+        "belote_points": rules.belote_points,
+        "team_columns": team_columns(rules),
+        "blank_columns": range(team_columns(rules) - 1),  # a team's cells after its points
+        "first_back": rows + 1,
+        "last_back": rows + back,
     }
     return render(request, "tournaments/print/sheets.html", context)
 
@@ -274,6 +326,7 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "rows": rows,
+        "ties": prize_ties(rows, tournament) if finished else [],
         "after": after,
         "finished": finished,
         "prizes": finished and any(row["prize"] for row in rows),

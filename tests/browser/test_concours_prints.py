@@ -78,6 +78,15 @@ def print_pdf(page: Page, name: str) -> int:
     return pdf_pages(data)
 
 
+def pdf_page_text(pdf: Path, number: int) -> str | None:
+    """The text of one printed page (poppler's pdftotext), or None where it is not installed."""
+    pdftotext = shutil.which("pdftotext")
+    if not pdftotext:
+        return None
+    args = [pdftotext, "-f", str(number), "-l", str(number), "-layout", str(pdf), "-"]
+    return " ".join(subprocess.run(args, capture_output=True, text=True, check=True).stdout.split())
+
+
 def printed_qr_codes(pdf: Path, folder: Path) -> list[str] | None:
     """The QR codes read back from the printed pages (rendered at 150 dpi, read by zbarimg), or
     None where pdftoppm or zbarimg is not installed."""
@@ -209,6 +218,13 @@ def test_150_teams_paginate_cleanly(live_server: LiveServer, new_phone: NewPhone
     expect(page.locator(".poster-number")).to_have_count(150)
     poster = print_pdf(page, "poster-150")
     assert 2 <= poster <= 5, poster  # three columns a page
+    # Every page of the poster has its heading (the frame's table head, repeated) and its number.
+    for number in range(1, poster + 1):
+        text = pdf_page_text(SHOTS / "prints-poster-150.pdf", number)
+        if text is None:  # no poppler
+            break
+        assert "Concours de la Saint-Martin" in text and "Round 1: the draw" in text, number
+        assert f"{number} / {poster}" in text.replace(f"{number}/{poster}", f"{number} / {poster}")
     # No line of the poster is cut by a page or a column (looked at in the PNGs too).
     page.emulate_media(media="print")
     assert page.evaluate("getComputedStyle(document.querySelector('.poster-row')).breakInside") == (
@@ -258,13 +274,46 @@ def test_a_coinche_sheet_of_twenty_rows_and_a_melee_poster_fit_their_pages(
     log_in(page, base, owner)
     page.goto(f"{base}/concours/{coinche.pk}/round/1/print/sheets/")
     expect(page.locator("article.sheet").first.locator("tbody tr")).to_have_count(20)
-    assert print_pdf(page, "sheets-coinche") == 2
+    expect(page.locator("article.sheet-back")).to_have_count(2)
+    assert print_pdf(page, "sheets-coinche") == 4  # each table's sheet and its back
+    front = pdf_page_text(SHOTS / "prints-sheets-coinche.pdf", 1)
+    back = pdf_page_text(SHOTS / "prints-sheets-coinche.pdf", 2)
+    if front is not None and back is not None:
+        for word in ("Contract", "Value", "Suit", "Taken", "Coinche", "so far"):  # heads wrap
+            assert word in front, word
+        assert "×2 ×4" in front and "♠ ♥ ♦ ♣ SA TA" in front
+        assert "Signature, team B" in front and "Carry on over the page" in front
+        assert "continued: deals 21 to 46" in back and "Carried from the front" in back
+        assert " 46 " in f"{back} "
     page.goto(f"{base}/concours/{melee.pk}/round/1/print/draw/")
     expect(page.locator(".poster-row")).to_have_count(9)
     expect(page.get_by_text("Partner:").first).to_be_visible()
     assert print_pdf(page, "poster-melee") == 1
     page.goto(f"{base}/concours/{melee.pk}/round/1/print/sheets/")
     assert print_pdf(page, "sheets-melee") == 2
+    no_layout_or_page_errors(page)
+
+
+def test_a_final_ranking_with_a_tie_on_a_prize_prints_the_flag(
+    live_server: LiveServer, new_phone: NewPhone
+) -> None:
+    owner: User = UserFactory.create(username="organiser")
+    tournament = a_concours(owner, TEAMS[:4])
+    round_ = Round.objects.get(tournament=tournament)
+    for table in Table.objects.filter(round=round_):  # two equal winners, two equal losers
+        services.record_paper_totals(table=table, totals=(1000, 900))
+    services.close_round(round_=round_)
+    services.finish(tournament=tournament)
+    page = new_phone()
+    log_in(page, live_server.url, owner)
+    page.goto(f"{live_server.url}/concours/{tournament.pk}/print/ranking/")
+    expect(page.locator(".ranking-tie")).to_have_count(4)  # ranks 1, 1, 3, 3: three prizes
+    assert print_pdf(page, "ranking-tie") == 1
+    text = pdf_page_text(SHOTS / "prints-ranking-tie.pdf", 1)
+    if text is not None:
+        assert text.count("Ex æquo: to decide") == 4
+        assert "The prizes to share out: Un jambon, Deux bouteilles." in text
+        assert "The prize to give: Une boîte de chocolats." in text
     no_layout_or_page_errors(page)
 
 

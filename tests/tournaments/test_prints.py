@@ -113,10 +113,18 @@ def test_the_poster_lists_everyone_alphabetically_with_table_and_opponents(
         assert f"Against: {opponent}" in " ".join(text_of(row, "poster-vs"))
         assert place.entrant.player1 in row and place.entrant.player2 in row
     (bye,) = [p.entrant.name for p in places if p.table is None]
-    assert f"Bye this round: {bye}" in html
+    assert html.count(f">{bye}</strong>") == 1  # the bye's own line, no footer naming it again
+    assert "Bye this round" not in html
     assert "Round 1: the draw" in html
     assert "Concours de la Saint-Martin" in html and "Salle des fêtes" in html
     assert 'class="poster-list poster-cols-1"' in html  # nine lines: one column
+    # The heading sits in the frame's table head, which Chromium repeats on every printed page
+    # (tests/browser/test_concours_prints.py reads it on page 2).
+    head = re.search(
+        r'<table class="poster-frame" role="presentation">\s*<thead>(.*?)</thead>', html, re.S
+    )
+    assert head is not None
+    assert "Round 1: the draw" in head[1] and "Concours de la Saint-Martin" in head[1]
 
 
 def test_alphabetical_order_as_a_reader_expects() -> None:
@@ -204,6 +212,7 @@ def test_one_sheet_a_table_with_a_row_per_deal_and_its_dealer(
             "Points",
             "Belote",
             "Capot",
+            '<abbr title="Announcements">Ann.</abbr>',  # the preset counts announcements
             "Total",
             "Signature, team A",
             "Signature, team B",
@@ -233,6 +242,107 @@ def test_a_belote_sheet_says_what_its_totals_add_up_to(organiser: User, client: 
     assert "Check before signing" not in page(client, url(coinche, "print_sheets", round=1))
 
 
+def head_rows(sheet: str) -> list[list[str]]:
+    """The texts of a sheet grid's two head rows, cell by cell (tags dropped)."""
+    thead = re.search(r"<thead>(.*?)</thead>", sheet, re.S)
+    assert thead is not None
+    return [
+        [
+            " ".join(re.sub(r"<[^>]+>", " ", cell).split())
+            for cell in re.findall(r"<th[^>]*>(.*?)</th>", row, re.S)
+        ]
+        for row in re.findall(r"<tr[^>]*>(.*?)</tr>", thead[1], re.S)
+    ]
+
+
+def test_a_belote_sheet_has_an_announcements_column_only_when_they_count(
+    organiser: User, client: Client
+) -> None:
+    tournament = concours(organiser, TEAMS[:4])
+    services.draw_round(tournament=tournament)
+    html = page(client, url(tournament, "print_sheets", round=1))
+    sheet = re.findall(r"<article (.*?)</article>", html, re.S)[0]
+    top, columns = head_rows(sheet)
+    assert top[:2] == ["Deal", "Dealer"] and len(top) == 4  # then team A and team B
+    assert re.search(r'colspan="4" class="sheet-team-a', sheet)
+    assert columns == ["Points", "Belote", "Ann.", "Capot"] * 2
+    body = re.findall(r"<tbody>(.*?)</tbody>", sheet, re.S)[0]
+    first = re.findall(r"<tr>(.*?)</tr>", body, re.S)[0]
+    assert first.count("<td") == 1 + 8  # the dealer, then four cells a team
+    assert "90 a capot and the announcements." in sheet
+    # A partie without announcements: no such column, and the check line does not name them.
+    plain = concours(organiser, TEAMS[:4], partie={"preset": "belote", "deals_limit": 12,
+                                                  "target": None, "announcements": False})  # fmt: skip
+    services.draw_round(tournament=plain)
+    sheet = re.findall(
+        r"<article (.*?)</article>", page(client, url(plain, "print_sheets", round=1)), re.S
+    )[0]
+    assert head_rows(sheet)[1] == ["Points", "Belote", "Capot"] * 2
+    assert "Ann." not in sheet and "announcements" not in sheet
+    assert "plus 20 a belote and 90 a capot." in sheet
+
+
+def test_a_coinche_sheet_has_the_contract_the_takers_and_coinche_columns(
+    organiser: User, client: Client
+) -> None:
+    tournament = concours(organiser, TEAMS[:4], preset="coinche")
+    round_ = services.draw_round(tournament=tournament)
+    html = page(client, url(tournament, "print_sheets", round=1))
+    fronts = re.findall(
+        r'<article class="print-page sheet sheet-s sheet-coinche"(.*?)</article>', html, re.S
+    )
+    backs = re.findall(
+        r'<article class="print-page sheet sheet-back sheet-coinche"(.*?)</article>', html, re.S
+    )
+    assert len(fronts) == len(backs) == 2  # a back page a table: a partie to 2000 may run long
+    tables = Table.objects.filter(round=round_).order_by("number")
+    for table, front, back in zip(tables, fronts, backs, strict=True):
+        top, columns = head_rows(front)
+        assert top[:3] == ["Deal", "Dealer", "Contract"]
+        assert re.search(r'colspan="4" class="sheet-blank sheet-contract-head">Contract', front)
+        assert (
+            columns
+            == ["Value", "Suit", "Taken by", "Coinche"] + ["Points", "Belote", "Total so far"] * 2
+        )
+        assert "Capot</th>" not in front  # a capot is a contract's value in coinche
+        rows = re.findall(r'<tr><th scope="row">(\d+)</th>(.*?)</tr>', front, re.S)
+        assert [int(n) for n, _ in rows] == list(range(1, TARGET_ROWS + 1))
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", rows[0][1])
+        assert len(cells) == 1 + 4 + 6  # dealer, contract, three cells a team
+        assert (
+            cells[2]
+            == "<span>♠</span><span>♥</span><span>♦</span><span>♣</span><span>SA</span><span>TA</span>"
+        )
+        assert cells[3] == "<span>A</span><span>B</span>"  # which team took it, circled
+        assert cells[4] == "<span>×2</span><span>×4</span>"  # coinché, surcoinché
+        assert "×2 if coinché, ×4 if surcoinché" in front
+        assert (
+            "QR code of table" in front
+            and "Signature, team A" in front
+            and "Total of the partie" in front
+        )
+        assert "Carry on over the page (deals 21 to 46)" in front
+        # The back: the same table named, the totals carried, the deals numbered on.
+        assert f"Table {table.number}" in back and "continued: deals 21 to 46" in back
+        assert "Carried from the front (after deal 20)" in back
+        numbers = [int(n) for n in re.findall(r'<tr><th scope="row">(\d+)</th>', back)]
+        assert numbers == list(range(21, 47))
+        assert head_rows(back) == head_rows(front)
+        assert "print-qr-code" not in back
+    # Coinche with a number of deals: no back page; without sans atout / tout atout: four suits.
+    short = concours(organiser, TEAMS[:4], partie={"preset": "coinche-x3", "deals_limit": 12,
+                                                  "target": None})  # fmt: skip
+    services.draw_round(tournament=short)
+    html = page(client, url(short, "print_sheets", round=1))
+    assert "sheet-back" not in html and "Carry on over the page" not in html
+    assert "<span>♣</span></td>" in html and "<span>SA</span>" not in html
+    assert "<span>×2</span><span>×3</span>" in html  # this preset's multipliers
+    assert (
+        head_rows(re.findall(r"<article (.*?)</article>", html, re.S)[0])[1][4:]
+        == ["Points", "Belote"] * 2
+    )
+
+
 def test_the_prints_in_french(organiser: User, client: Client) -> None:
     tournament = concours(organiser)
     services.draw_round(tournament=tournament)
@@ -243,6 +353,32 @@ def test_the_prints_in_french(organiser: User, client: Client) -> None:
     sheets = page(client, url(tournament, "print_sheets", round=1))
     assert "Donneur" in sheets and "Signature, équipe A" in sheets
     assert "Une partie de 12 donnes." in sheets
+
+
+@pytest.mark.xfail(strict=True, reason="pending-prints.po")
+def test_the_new_sheet_and_ranking_words_in_french(organiser: User, client: Client) -> None:
+    """The coinche sheet, the announcements column and the ex æquo flag in French, once
+    scorekeeper/locale/fr/pending-prints.po is merged into django.po (then drop the xfail)."""
+    coinche = concours(organiser, TEAMS[:4], preset="coinche", rounds=1)
+    services.draw_round(tournament=coinche)
+    client.cookies["django_language"] = "fr"
+    sheets = page(client, url(coinche, "print_sheets", round=1))
+    for word in ("Contrat", "Valeur", "Couleur", "Pris par", "Cumul", "Total de la partie"):
+        assert word in sheets, word
+    assert "Report du recto (après la donne 20)" in sheets
+    assert "suite\u00a0: donnes 21 à 46" in sheets
+    belote = concours(organiser, TEAMS[:4], rounds=1)
+    round_ = services.draw_round(tournament=belote)
+    assert '<abbr title="Annonces">Annonces</abbr>' in page(
+        client, url(belote, "print_sheets", round=1)
+    )
+    for table in Table.objects.filter(round=round_):
+        services.record_paper_totals(table=table, totals=(1000, 900))
+    services.close_round(round_=round_)
+    services.finish(tournament=belote)
+    ranking = page(client, url(belote, "print_ranking"))
+    assert "Ex æquo\u00a0: à départager" in ranking
+    assert "Les lots à partager\u00a0: A ham, Two bottles." in ranking
 
 
 def test_the_qr_code_holds_the_table_link(
@@ -296,7 +432,9 @@ def test_a_partie_to_a_target_gets_twenty_rows(organiser: User, client: Client) 
     tournament = concours(organiser, TEAMS[:4], preset="coinche")
     services.draw_round(tournament=tournament)
     html = page(client, url(tournament, "print_sheets", round=1))
-    sheets = re.findall(r'<article class="print-page sheet sheet-s"(.*?)</article>', html, re.S)
+    sheets = re.findall(
+        r'<article class="print-page sheet sheet-s sheet-coinche"(.*?)</article>', html, re.S
+    )
     assert len(sheets) == 2
     for sheet in sheets:
         assert len(re.findall(r'<tr><th scope="row">\d+</th>', sheet)) == TARGET_ROWS
@@ -372,6 +510,33 @@ def test_the_final_ranking_with_prizes_byes_and_withdrawals(
     assert 'ranking-tag">withdrawn' in html and "Carreau" in html
     assert "A ham" in html and "Two bottles" in html
     assert "Ranked by points, wins, difference, best partie." in html
+
+
+def test_a_tie_on_a_prize_is_flagged_for_the_organiser(organiser: User, client: Client) -> None:
+    tournament = concours(organiser, TEAMS[:4], rounds=1)
+    round_ = services.draw_round(tournament=tournament)
+    for table in Table.objects.filter(round=round_):  # both tables 1000 to 900: two equal winners
+        services.record_paper_totals(table=table, totals=(1000, 900))
+    services.close_round(round_=round_)
+    services.finish(tournament=tournament)
+    html = page(client, url(tournament, "print_ranking"))
+    rows = re.findall(r'<tr>\s*<td class="ranking-rank">(\d+)</td>(.*?)</tr>', html, re.S)
+    assert [rank for rank, _ in rows] == ["1", "1", "3", "3"]
+    winners = [row for rank, row in rows if rank == "1"]
+    for row in winners:  # not "A ham" twice: both prizes, and the flag
+        assert re.search(r'<td class="ranking-prize is-tied" data-label="Prize">\s*'
+                         r'<span class="ranking-tag ranking-tie">Ex æquo: to decide</span> '
+                         r"A ham / Two bottles</td>", row)  # fmt: skip
+    assert html.count("Ex æquo: to decide") == 2  # the two rank-3 entrants have no prize to share
+    names = [re.search(r'class="ranking-name">(.*?) <small>', row)[1] for row in winners]  # type: ignore[index]
+    assert (
+        f"Ex æquo at rank 1: {names[0]}, {names[1]}. The prizes to share out: A ham, Two bottles. "
+        "Decide who takes which before the prize-giving." in html
+    )
+    # Before the end (no prizes printed) nothing is flagged.
+    tournament.status = Tournament.Status.PLAYING
+    tournament.save(update_fields=["status"])
+    assert "Ex æquo" not in page(client, url(tournament, "print_ranking"))
 
 
 def test_the_ranking_before_any_round_is_closed_says_so(organiser: User, client: Client) -> None:
