@@ -60,6 +60,11 @@ def test_create_a_concours_and_draw_rounds(
     page.get_by_role("button", name="Create the concours").click()
     page.wait_for_url(re.compile(r"/concours/\d+/$"))
     expect(page.get_by_role("heading", name="Concours de la Saint-Martin")).to_be_visible()
+    # No team yet: the draw would be refused, so its button is disabled and says why.
+    expect(page.get_by_role("button", name="Draw round 1")).to_be_disabled()
+    expect(page.get_by_role("button", name="Draw round 1")).to_have_accessible_description(
+        "0 active entrants: a round needs at least 2"
+    )
     shot(page, "02-empty-desk")
 
     page.get_by_text("Paste a list").click()
@@ -67,6 +72,15 @@ def test_create_a_concours_and_draw_rounds(
     page.get_by_role("button", name="Add the list").click()
     expect(page.locator(".messages")).to_contain_text("9 added.")
     expect(page.locator(".entrant")).to_have_count(9)
+    expect(page.get_by_role("button", name="Draw round 1")).to_be_enabled()
+    # Each team's row: its name, then its buttons on one line under it (on a phone).
+    for row in page.locator(".entrant").all():
+        name, actions = row.locator(".entrant-name"), row.locator(".entrant-actions")
+        buttons = [b.bounding_box() for b in actions.locator(".btn").all()]
+        name_box = name.bounding_box()
+        assert name_box and len(buttons) == 3 and all(buttons)
+        assert all(b["y"] >= name_box["y"] + name_box["height"] - 1 for b in buttons if b)
+        assert len({round(b["y"]) for b in buttons if b}) == 1, buttons
     shot(page, "03-registered")
 
     page.get_by_role("button", name="Draw round 1").click()
@@ -99,10 +113,33 @@ def test_create_a_concours_and_draw_rounds(
     expect(page.get_by_role("heading", name="Standings after round 1")).to_be_visible()
     expect(page.locator(".desk-standings tbody tr")).to_have_count(9)
     shot(page, "06-standings")
+    # On the phone each team's standing is a card: the column titles are hidden.
+    thead_position = "getComputedStyle(document.querySelector('.desk-standings thead')).position"
+    assert page.evaluate(thead_position) == "absolute"
     page.set_viewport_size({"width": 1280, "height": 800})  # the organiser's laptop
     laptop = f"test_create_a_concours_and_draw_rounds_{'js' if javascript else 'no-js'}-07-laptop"
-    page.screenshot(path=str(SHOTS / f"{laptop}.png"))
+    page.screenshot(path=str(SHOTS / f"{laptop}.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    # The desk uses the laptop's width, and its standings are a table: the column titles show,
+    # each team is one line whose figures sit under their titles.
+    main = page.locator("main").bounding_box()
+    assert main and main["width"] > 1100
+    standings = page.locator(".desk-standings")
+    for title in ("Team", "Points", "Wins", "Played", "Difference", "Opponents' wins"):
+        expect(standings.get_by_role("columnheader", name=title, exact=True)).to_be_visible()
+    titles = standings.locator("thead th").all()
+    rows = standings.locator("tbody tr").all()
+    assert len(rows) == 9
+    for row in rows:
+        cells = row.locator("th, td").all()
+        assert len(cells) == len(titles) == 13
+        boxes = [cell.bounding_box() for cell in cells]
+        assert all(boxes) and len({round(b["y"]) for b in boxes if b}) == 1  # one line
+        for column, box in zip(titles, boxes, strict=True):
+            title_box = column.bounding_box()
+            assert title_box and box and abs(title_box["x"] - box["x"]) < 1  # in its column
+    points = standings.get_by_role("columnheader", name="Points", exact=True).bounding_box()
+    assert points and points["height"] < 40  # a title, not a card
     page.set_viewport_size({"width": 360, "height": 740})
     page.get_by_role("button", name="Draw round 2").click()
     expect(page.locator(".messages")).to_contain_text("Round 2 is drawn.")
@@ -114,3 +151,30 @@ def test_create_a_concours_and_draw_rounds(
     page.wait_for_url(re.compile(r"/score/[^/]+/$"))
     shot(page, "08-round-2-table-2-scoreboard")
     assert page_errors(page) == []
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_signed_in_top_bar_is_one_row_on_a_phone(
+    live_server: LiveServer, new_phone: NewPhone, shot: Shot, language: str
+) -> None:
+    """Signed in on a 360 px phone (My matches, Concours, Log out), in English and French: the
+    top bar is one row of 44 px targets, and the home link is still named after the site."""
+    user: User = UserFactory.create(username="organiser")
+    page = new_phone(locale="fr-FR" if language == "fr" else "en-GB")
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.locator("input[name=username]").fill(user.username)
+    page.locator("input[name=password]").fill(PASSWORD)
+    page.locator("main button[type=submit]").click()
+    page.wait_for_load_state("load")
+    page.goto(f"{live_server.url}/concours/")
+    site = {"en": "Belote score", "fr": "Score belote"}[language]
+    expect(page.locator(".topbar").get_by_role("link", name=site)).to_be_visible()
+    targets = page.locator(".topbar a, .topbar button").all()
+    assert len(targets) == 4  # the site, My matches, Concours, Log out
+    boxes = [target.bounding_box() for target in targets]
+    assert all(box and box["width"] >= 44 and box["height"] >= 44 for box in boxes), boxes
+    assert len({round(box["y"]) for box in boxes if box}) == 1, boxes  # one row
+    bar = page.locator(".topbar").bounding_box()
+    assert bar and bar["height"] < 50 and bar["width"] <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    shot(page, f"top-bar-{language}")

@@ -114,6 +114,10 @@ def test_the_projector_pages_and_polls(
     assert wall.evaluate("document.documentElement.scrollHeight") <= 1080
     assert wall.evaluate("document.documentElement.scrollWidth") <= 1920
     wall.screenshot(path=str(SHOTS / "concours-projector-01-page1.png"))
+    # Read from the back of the room: a table's state and the QR code's caption are big.
+    size = "(s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize)"
+    assert wall.evaluate(size, ".proj-deals") >= 28
+    assert wall.evaluate(size, ".proj-qr figcaption") >= 30
 
     # Ten seconds later: the next page of the ranking; the poll after it is answered 304 (no
     # change; htmx gets the fragment from the browser's cache).
@@ -125,6 +129,15 @@ def test_the_projector_pages_and_polls(
     ten_seconds_later(2)
     expect(pages.nth(2)).to_be_visible()
     wall.screenshot(path=str(SHOTS / "concours-projector-02-page3.png"))
+    # The last page has 8 rows: they share the screen's height (bigger rows, bigger type).
+    last_rows = pages.nth(2).locator("tbody tr")
+    expect(last_rows).to_have_count(8)
+    bottom = last_rows.last.bounding_box()
+    assert bottom and bottom["y"] + bottom["height"] > 900, bottom
+    first_row = pages.nth(2).locator("tbody tr").first.bounding_box()
+    assert first_row and first_row["height"] > 80, first_row
+    assert wall.evaluate(size, ".proj-page:not([hidden]) tbody td") > 40
+    assert wall.evaluate("document.documentElement.scrollHeight") <= 1080
 
     # A table scores its first deal: the next poll brings it.
     table = round_.tables.order_by("number").last()
