@@ -216,8 +216,8 @@ def undelete(request: HttpRequest, token: str) -> HttpResponseBase:
     match = get_object_or_404(access.owned(request).restorable(), scorer_token=token)
     try:
         services.restore_match(match_id=match.pk)
-    except services.NotRestorable:  # restored, or past the limit, since the page was shown
-        raise Http404 from None
+    except (services.NotRestorable, services.MatchHeld):
+        raise Http404 from None  # restored or past the limit since shown; held by a concours
     messages.success(request, _("%(match)s restored.") % {"match": match})
     return redirect("matches:scoreboard", token=match.scorer_token)
 

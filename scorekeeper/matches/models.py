@@ -182,6 +182,11 @@ class Match(models.Model):
     abandoned_at = models.DateTimeField(null=True, blank=True)
     # The owner deleted it: gone from every page and list, restorable for DELETED_KEPT_DAYS.
     deleted_at = models.DateTimeField(null=True, blank=True)
+    # A concours's table (the tournaments app): its result is the concours's, so the match is
+    # deleted, restored or abandoned only with its concours; once its round is closed
+    # (`frozen_at`) its deals change no more here: a late correction goes through the desk.
+    in_concours = models.BooleanField(default=False)
+    frozen_at = models.DateTimeField(null=True, blank=True)
 
     objects = MatchQuerySet.as_manager()
 

@@ -54,6 +54,21 @@ class MatchAbandoned(MatchOver):
     """Nor to an abandoned one (until its owner resumes it)."""
 
 
+class MatchFrozen(Exception):
+    """A concours table's match whose round is closed: its deals change no more here (the
+    concours desk corrects its result)."""
+
+
+class MatchHeld(Exception):
+    """A concours table's match: deleted, restored or abandoned only with its concours."""
+
+
+def _unfrozen(match: Match) -> Match:
+    if match.frozen_at is not None:
+        raise MatchFrozen
+    return match
+
+
 class NothingToUndo(Exception):
     pass
 
@@ -125,9 +140,10 @@ def create_match(
     players: Sequence[str | None] = (None, None, None, None),
     first_dealer: int | None = 0,
     rematch_of: Match | None = None,
+    in_concours: bool = False,
 ) -> Match:
     """A new match of this browser (and of its account when signed in). `players` are the four
-    seats in playing order; `first_dealer` None draws one."""
+    seats in playing order; `first_dealer` None draws one; `in_concours`: a concours's table."""
     seats = [
         get_or_create_player(owner_key=owner_key, owner=owner, name=name) if name else None
         for name in players
@@ -144,6 +160,7 @@ def create_match(
         team1_name=team_names[1],
         first_dealer=first_dealer,
         rematch_of=rematch_of,
+        in_concours=in_concours,
     )
     _seat([match], [seats])
     return match
@@ -281,7 +298,7 @@ def unlink_player(*, match_id: int, player_id: int) -> tuple[Player, User] | Non
 
 
 def _lock(match_id: int, expected_version: int | None) -> Match:
-    match = Match.objects.locked(match_id)
+    match = _unfrozen(Match.objects.locked(match_id))
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     return match
@@ -418,6 +435,7 @@ def record_deal(
         if replay is None:
             raise SubmissionGone
         return replay
+    _unfrozen(match)
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     if match.is_abandoned:
@@ -459,6 +477,7 @@ def edit_deal(
     replay = _replayed(match, submission)
     if replay is not None:
         return replay
+    _unfrozen(match)
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     _check(match, deal)
@@ -556,6 +575,7 @@ def undo_last_change(
     replay = _replayed_change(match, submission)
     if replay is not None:
         return replay
+    _unfrozen(match)
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     last = next_undo(match)
@@ -602,6 +622,7 @@ def redo_last_undo(
     replay = _replayed_change(match, submission)
     if replay is not None:
         return replay
+    _unfrozen(match)
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     undo = next_redo(match)
@@ -746,11 +767,17 @@ def _set(match: Match, **values: object) -> Match:
     return match
 
 
+def _not_held(match: Match) -> Match:
+    if match.in_concours:
+        raise MatchHeld
+    return match
+
+
 @transaction.atomic
 def delete_match(*, match_id: int) -> Match:
     """Soft delete: the match leaves every page, list, statistic and file, and its links answer
     404; its owner may restore it for DELETED_KEPT_DAYS, then `purge_deleted` drops it."""
-    match = Match.objects.locked(match_id)
+    match = _not_held(Match.objects.locked(match_id))
     if match.deleted_at is not None:
         return match
     return _set(match, deleted_at=timezone.now())
@@ -758,7 +785,7 @@ def delete_match(*, match_id: int) -> Match:
 
 @transaction.atomic
 def restore_match(*, match_id: int) -> Match:
-    match = Match.objects.locked(match_id)
+    match = _not_held(Match.objects.locked(match_id))
     if not Match.objects.restorable().filter(pk=match.pk).exists():
         raise NotRestorable
     return _set(match, deleted_at=None)
@@ -768,7 +795,7 @@ def restore_match(*, match_id: int) -> Match:
 def abandon_match(*, match_id: int, abandoned: bool = True) -> Match:
     """Abandon a match in play (kept and shown, marked, no more deals, out of win rates), or
     resume it (`abandoned=False`). A finished match has nothing to abandon: MatchOver."""
-    match = Match.objects.locked(match_id)
+    match = _not_held(Match.objects.locked(match_id))
     if match.is_abandoned == abandoned:
         return match
     if abandoned and match.is_finished:

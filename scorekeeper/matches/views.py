@@ -286,6 +286,25 @@ class Refused:
     version: int | None = None
 
 
+def _frozen_message(request: HttpRequest) -> None:
+    messages.error(
+        request,
+        _(
+            "This table's round is closed: its deals change no more. The organiser corrects "
+            "its result on the concours's page."
+        ),
+    )
+
+
+def _held_message(request: HttpRequest) -> None:
+    messages.error(
+        request,
+        _(
+            "This match is a table of a concours: it is deleted or abandoned only with its concours."
+        ),
+    )
+
+
 def _attempt[T](
     request: HttpRequest, change: Callable[[], T], *, form: forms.Form | None = None
 ) -> T | Refused:
@@ -302,6 +321,8 @@ def _attempt[T](
         _no_more_deals(request, abandoned=isinstance(over, services.MatchAbandoned))
     except services.SubmissionGone:
         _gone_message(request)
+    except services.MatchFrozen:
+        _frozen_message(request)
     except services.NothingToUndo:
         messages.info(request, _("Nothing to undo."))
     except services.NothingToRedo:
@@ -755,7 +776,11 @@ def delete_match(request: HttpRequest, token: str) -> HttpResponseBase:
     if not _confirmed(request.POST.get("confirm", "")[:100]):
         error = _("Type %(word)s to confirm: nothing was deleted.") % {"word": DELETE_WORD}
         return _manage_page(request, match, error=error)
-    services.delete_match(match_id=match.pk)
+    try:
+        services.delete_match(match_id=match.pk)
+    except services.MatchHeld:
+        _held_message(request)
+        return redirect("matches:scoreboard", token=token)
     messages.success(
         request,
         _("%(match)s deleted. You can restore it here for %(days)s days.")
@@ -783,6 +808,8 @@ def _set_abandoned(request: HttpRequest, token: str, *, abandoned: bool) -> Http
         services.abandon_match(match_id=match.pk, abandoned=abandoned)
     except services.MatchOver:
         messages.info(request, _("The match is over: there is nothing to abandon."))
+    except services.MatchHeld:
+        _held_message(request)
     else:
         if abandoned:
             messages.success(

@@ -724,6 +724,7 @@ def _create_match(tournament: Tournament, sides: list[list[Entrant]]) -> Match:
         team_names=teams,
         players=names,
         first_dealer=0,
+        in_concours=True,
     )
 
 
@@ -864,6 +865,11 @@ def close_round(*, round_: Round) -> Round:
     round_.closed_at = timezone.now()
     round_.save(update_fields=["closed_at"])
     end_phones(list(round_.tables.filter(match__isnull=False)))  # table links read-only now
+    # Its tables' results are the concours's now: their matches take no more changes (a
+    # late correction goes through correct_result, which the standings read).
+    Match.objects.filter(concours_table__round=round_).update(
+        frozen_at=round_.closed_at, version=F("version") + 1
+    )
     _touch(round_.tournament)
     return round_
 
@@ -901,6 +907,14 @@ def store_final_standings(*, tournament: Tournament) -> Tournament:
 
 # ---------------------------------------------------------------------------------------------
 # The file
+
+
+def _hold(tables: Sequence[Table]) -> None:
+    """Imported tables' matches are held by the concours, those of closed rounds frozen (as a
+    drawn table's match is, and as closing its round freezes it)."""
+    Match.objects.filter(pk__in=[t.match_id for t in tables if t.match_id]).update(in_concours=True)
+    closed = [t.match_id for t in tables if t.match_id and t.round.closed_at is not None]
+    Match.objects.filter(pk__in=closed).update(frozen_at=timezone.now())
 
 
 def import_tournament(*, owner: User, text: str | bytes) -> Tournament:
@@ -987,6 +1001,7 @@ def _write_import(
             table.match = next(matches)
         apply_result(table, table.match)
     Table.objects.bulk_create([table for table, _sides in tables])
+    _hold([table for table, _sides in tables])
     Place.objects.bulk_create(
         [
             Place(round=table.round, entrant=e, table=table, side=side, seat=seat)
@@ -1022,6 +1037,9 @@ def delete_tournament(*, tournament: Tournament) -> int:
     matches = Match.objects.filter(
         concours_table__round__tournament=tournament, deleted_at__isnull=True
     )
-    gone = matches.update(deleted_at=timezone.now(), version=F("version") + 1)
+    # Restored from Recently deleted, a table's match is a match of its own again.
+    gone = matches.update(
+        deleted_at=timezone.now(), in_concours=False, frozen_at=None, version=F("version") + 1
+    )
     tournament.delete()
     return gone
