@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.concours import TournamentError
@@ -91,7 +91,7 @@ def season_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "sorts": [
             ("rank", _("Rank")),
             ("wins", _("Concours won")),
-            ("played", _("Played")),
+            ("played", pgettext("concours counted", "Played")),
             ("name", _("Name")),
         ],
     }
@@ -136,7 +136,7 @@ CSV_HEADER = (
     gettext_lazy("Results counted"),
     gettext_lazy("Concours won"),
     gettext_lazy("Best place"),
-    gettext_lazy("Played"),
+    pgettext_lazy("concours counted", "Played"),
     gettext_lazy("Podiums"),
     gettext_lazy("Average place"),
 )

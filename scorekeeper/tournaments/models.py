@@ -12,6 +12,7 @@ from typing import Any
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scorekeeper.concours import Settings, settings_from_dict
 from scorekeeper.matches.models import Match, new_token  # links as unguessable as a match's
@@ -19,9 +20,10 @@ from scorekeeper.matches.models import Match, new_token  # links as unguessable 
 
 class Tournament(models.Model):
     class Status(models.TextChoices):
-        REGISTRATION = "registration", _("Registration")  # no round drawn yet
-        PLAYING = "playing", _("Playing")
-        FINISHED = "finished", _("Finished")
+        # A concours's state (French: "le concours", masculine; a match's are feminine).
+        REGISTRATION = "registration", pgettext_lazy("concours", "Registration")  # no draw yet
+        PLAYING = "playing", pgettext_lazy("concours", "Playing")
+        FINISHED = "finished", pgettext_lazy("concours", "Finished")
 
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournaments"

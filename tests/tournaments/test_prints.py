@@ -355,10 +355,8 @@ def test_the_prints_in_french(organiser: User, client: Client) -> None:
     assert "Une partie de 12 donnes." in sheets
 
 
-@pytest.mark.xfail(strict=True, reason="pending-prints.po")
 def test_the_new_sheet_and_ranking_words_in_french(organiser: User, client: Client) -> None:
-    """The coinche sheet, the announcements column and the ex æquo flag in French, once
-    scorekeeper/locale/fr/pending-prints.po is merged into django.po (then drop the xfail)."""
+    """The coinche sheet, the announcements column and the ex æquo flag in French."""
     coinche = concours(organiser, TEAMS[:4], preset="coinche", rounds=1)
     services.draw_round(tournament=coinche)
     client.cookies["django_language"] = "fr"

@@ -307,3 +307,21 @@ def test_before_the_first_draw(client: Client, organiser: User) -> None:
     assert "Registration: no round drawn yet." in html
     assert "No round drawn yet: come back when the draw is made." in html
     assert "tables still playing" not in html and "After round" not in html
+
+
+def test_a_finished_concours_names_no_bye_of_the_round(client: Client, organiser: User) -> None:
+    """Once finished there is no round under way: the byes show as each entrant's count only."""
+    tournament = services.create_tournament(
+        owner=organiser,
+        name="Petit concours",
+        overrides={"rounds": 1, "partie": {"preset": "belote", "deals_limit": 2, "target": None}},
+    )
+    services.add_entrants_from_text(tournament=tournament, text="A; a1; a2\nB; b1; b2\nC; c1; c2")
+    round_ = services.draw_round(tournament=tournament)
+    assert "Bye this round:" in client.get(page_url(tournament)).text
+    for table in tables(round_):
+        play_out(table)
+    services.close_round(round_=round_)
+    services.finish(tournament=tournament)
+    html = client.get(page_url(tournament)).text
+    assert "Final ranking" in html and "1 bye" in html and "Bye this round:" not in html
