@@ -6,8 +6,10 @@ from . import public_views
 
 app_name = "concours_public"
 
+# Tokens are secrets.token_urlsafe (new_token): a slug's letters [A-Za-z0-9_-]. <slug:token> makes
+# anything else (a NUL, which PostgreSQL refuses even in a query: a 500) a 404 before any lookup.
 urlpatterns = [
-    path("<str:token>/", public_views.standings_page, name="standings"),
-    path("<str:token>/projector/", public_views.projector, name="projector"),
-    path("<str:token>/qr.svg", public_views.qr_code, name="qr"),
+    path("<slug:token>/", public_views.standings_page, name="standings"),
+    path("<slug:token>/projector/", public_views.projector, name="projector"),
+    path("<slug:token>/qr.svg", public_views.qr_code, name="qr"),
 ]

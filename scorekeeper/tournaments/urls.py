@@ -4,6 +4,8 @@ from . import print_views, record_views, table_views, views
 
 app_name = "tournaments"
 
+# Tokens are secrets.token_urlsafe (new_token): a slug's letters [A-Za-z0-9_-]. <slug:token> makes
+# anything else (a NUL, which PostgreSQL refuses even in a query: a 500) a 404 before any lookup.
 urlpatterns = [
     path("concours/", views.concours_list, name="list"),
     path("concours/<int:pk>/", views.desk, name="desk"),
@@ -51,14 +53,14 @@ urlpatterns = [
     path("concours/<int:pk>/standings.csv", record_views.standings_csv, name="standings_csv"),
     path("concours/<int:pk>/delete/", record_views.delete, name="delete"),
     # A table's phone (table_views): its link, its QR code, the desk's "New link".
-    path("t/<str:token>/", table_views.table_phone, name="table"),
-    path("t/<str:token>/qr.svg", table_views.table_qr, name="table_qr"),
+    path("t/<slug:token>/", table_views.table_phone, name="table"),
+    path("t/<slug:token>/qr.svg", table_views.table_qr, name="table_qr"),
     path(
         "concours/<int:pk>/round/<int:round>/table/<int:table>/new-link/",
         table_views.new_link,
         name="table_link",
     ),
-    path("concours/co/<str:token>/", views.co_link, name="co"),
+    path("concours/co/<slug:token>/", views.co_link, name="co"),
     path("concours/<int:pk>/co/qr.svg", views.co_qr, name="co_qr"),
     path("concours/<int:pk>/co/new/", views.co_new, name="co_new"),
 ]

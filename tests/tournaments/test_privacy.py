@@ -163,7 +163,7 @@ def url(name: str, setting: Setting, token: str | None = None) -> str:
     for key, value in (("pk", setting.tournament.pk), ("round", 1), ("table", 1), ("number", 1)):
         if f"<int:{key}>" in route.pattern:
             kwargs[key] = value
-    if "<str:token>" in route.pattern:
+    if "<slug:token>" in route.pattern:
         own = {
             "public": setting.tournament.public_token,
             "table": setting.table.token,
