@@ -116,6 +116,18 @@ class ClubConcours:
     def prize(self, rank: int) -> str:
         return self.tournament.prize(rank)
 
+    @property
+    def prize_line(self) -> str:
+        """The prizes announced, by rank ("1. a ham · 2. two bottles"), for a concours not
+        played yet (a finished one shows each on its podium): read from the concours's row."""
+        prizes = self.tournament.prizes if isinstance(self.tournament.prizes, dict) else {}
+        ranked = sorted(
+            (int(rank), " ".join(str(text).split()))
+            for rank, text in prizes.items()
+            if str(rank).isascii() and str(rank).isdigit() and str(text).strip()
+        )
+        return " · ".join(f"{rank}. {text}" for rank, text in ranked)
+
 
 def _with_rows(tournaments: Iterable[Tournament]) -> list[ClubConcours]:
     return [

@@ -99,6 +99,48 @@ def test_the_club_page_lists_published_concours_with_podium_and_prizes(
     assert reverse("club_public:record", args=[club.slug, rois.pk]) in response.content.decode()
 
 
+def _coming_up(owner: User, club: Club, name: str, when: date, **prizes: str) -> Tournament:
+    """A published concours not played yet; `prizes`: {"p1": "a ham"} for rank 1."""
+    tournament = services.create_tournament(
+        owner=owner,
+        name=name,
+        date=when,
+        prizes={int(rank[1:]): text for rank, text in prizes.items()},
+    )
+    tournament.club, tournament.published = club, True
+    tournament.save()
+    return tournament
+
+
+def test_a_concours_coming_up_shows_its_prizes(
+    client: Client, ann: User, club: Club, three: list[Tournament]
+) -> None:
+    """Its prizes are announced before it is played (a past one shows each on its podium), by
+    rank, read with the concours (no query more, however many are coming up)."""
+    url = reverse("club_public:club", args=[club.slug])
+    _coming_up(ann, club, "Janvier", date(2026, 1, 9), p2="Deux bouteilles", p1="Un jambon")
+    queries = _queries(client, url)
+    _coming_up(ann, club, "Février", date(2026, 2, 6), p10="Un  lot de   consolation")
+    _coming_up(ann, club, "Mars", date(2026, 3, 6))  # none announced: no line
+    assert _queries(client, url) == queries
+    page = text(client.get(url))
+    upcoming = page[page.index("Coming up") : page.index("Past concours")]
+    assert "Janvier 9 Jan 2026 Prizes: 1. Un jambon · 2. Deux bouteilles Février" in upcoming
+    assert "Février 6 Feb 2026 Prizes: 10. Un lot de consolation Mars 6 Mar 2026 " in upcoming
+    assert upcoming.count("Prizes:") == 2
+    assert "Octobre 1 Oct 2025 1. Rois Un jambon 2. Dames" in page  # a past one: its podium
+
+
+def test_the_prizes_coming_up_in_french(client: Client, ann: User, club: Club) -> None:
+    _coming_up(ann, club, "Janvier", date(2026, 1, 9), p1="Un jambon")
+    french = Client(headers={"accept-language": "fr"})
+    try:
+        page = french.get(reverse("club_public:club", args=[club.slug])).content.decode()
+        assert "Lots\u00a0: 1. Un jambon" in page  # a no-break space before the colon
+    finally:  # a request leaves its language active in the thread: not for the next test
+        translation.activate("en")
+
+
 def test_a_concours_page_shows_its_final_ranking_with_links_to_records(
     client: Client, club: Club, three: list[Tournament]
 ) -> None:
