@@ -252,6 +252,26 @@ def test_the_merge_tool_with_its_confirm_step_and_log(
     assert MergeLog.objects.count() == 1
 
 
+def test_a_team_and_a_player_have_no_confirm_page(ann: User, club: Club, client: Client) -> None:
+    """A crafted link pairing a team with a player is sent back to the list with the merge's own
+    refusal, like the POST: no confirm page offers what cannot be done. A digit that is not
+    0-9 (a superscript two) is no id: a 404, not a 500."""
+    make_concours(ann, teams=[("Les As", "René Dupont", "Bruno")], club=club)
+    page(client, url("people", club))  # the club's people recorded
+    team = Person.objects.get(club=club, kind="team", name="Les As")
+    player = Person.objects.get(club=club, kind="player", name="René Dupont")
+    for keep, other in ((team, player), (player, team)):
+        response = client.get(f"{url('merge', club)}?keep={keep.pk}&merge={other.pk}")
+        assert response.status_code == 302 and response["Location"] == url("people", club)
+        html = page(client, response["Location"])
+        assert "A team and a player cannot be merged." in html
+        assert "will count for" not in html
+    assert client.get(f"{url('merge', club)}?keep=%C2%B2&merge={team.pk}").status_code == 404
+    attach = client.post(url("attach", club), {"concours": "\u00b2"})
+    assert attach.status_code == 404
+    assert not MergeLog.objects.exists() and Person.objects.filter(club=club).count() == 3
+
+
 def test_two_names_typed_by_hand(ann: User, club: Club, client: Client) -> None:
     make_concours(ann, teams=[("Les As", "Jean-Pierre Martin", "Bruno")], club=club)
     make_concours(ann, name="Avril", teams=[("Les As", "JP Martin", "Bruno")], club=club)
