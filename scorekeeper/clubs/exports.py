@@ -284,7 +284,7 @@ def restore_archive(*, club: Club, owner: User, data: bytes) -> RestoreResult:
             tournament.name = entry.name or tournament.name or entry.file
             tournament.date = entry.date or tournament.date
             tournament.place = entry.place
-            tournament.prizes = {k: v for k, v in entry.prizes.items() if k.isdigit() and v}
+            tournament.prizes = {k: v for k, v in entry.prizes.items() if k.isdecimal() and v}
             tournament.club = club
             tournament.published = entry.published
             tournament.save()

@@ -90,7 +90,7 @@ class SeasonForm(forms.Form):
             )
         values = []
         for place, item in enumerate(items, start=1):
-            if not item.isdigit() or len(item) > 7:
+            if not item.isdecimal() or len(item) > 7:
                 raise forms.ValidationError(
                     _("Place %(place)s: “%(value)s” is not a whole number."),
                     code="not_integer",

@@ -124,7 +124,7 @@ class ClubConcours:
         ranked = sorted(
             (int(rank), " ".join(str(text).split()))
             for rank, text in prizes.items()
-            if str(rank).isascii() and str(rank).isdigit() and str(text).strip()
+            if str(rank).isascii() and str(rank).isdecimal() and str(text).strip()
         )
         return " · ".join(f"{rank}. {text}" for rank, text in ranked)
 
@@ -273,7 +273,7 @@ class People:
 def person_id(key: str) -> int | None:
     """The Person id of an engine key ("player-12"), None for a name no alias holds."""
     kind, dash, number = key.partition("-")
-    return int(number) if dash and kind in ("team", "player") and number.isdigit() else None
+    return int(number) if dash and kind in ("team", "player") and number.isdecimal() else None
 
 
 def engine_concours(items: Sequence[ClubConcours], people: People) -> list[SeasonConcours]:

@@ -197,7 +197,7 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
 
 def _posted_concours(request: HttpRequest) -> Tournament:
     value = request.POST.get("concours", "")
-    if not value.isascii() or not value.isdigit() or len(value) > 18:
+    if not value.isascii() or not value.isdecimal() or len(value) > 18:
         raise Http404
     return get_object_or_404(Tournament, pk=int(value))
 
@@ -373,7 +373,7 @@ def _has_control(text: str) -> bool:
 
 
 def _person_id(value: str | None) -> int:
-    if not value or not value.isascii() or not value.isdigit() or len(value) > 18:
+    if not value or not value.isascii() or not value.isdecimal() or len(value) > 18:
         raise Http404
     return int(value)
 

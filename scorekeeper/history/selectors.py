@@ -241,7 +241,7 @@ def _trump_order(trump: str) -> int:
 
 
 def _contract_order(contract: str) -> tuple[int, str]:
-    return (int(contract), "") if contract.isdigit() else (10_000, contract)
+    return (int(contract), "") if contract.isdecimal() else (10_000, contract)
 
 
 def player_stats(ids: list[int], visible: Visible) -> PlayerStats:

@@ -251,7 +251,7 @@ class NewMatchForm(forms.Form):
                 value = raw == "on"
             elif spec.kind == "multipliers":
                 parts = [p for p in re.split(r"[,\s;/x×]+", str(raw)) if p]
-                if len(parts) != 2 or not all(p.isdigit() for p in parts):
+                if len(parts) != 2 or not all(p.isdecimal() for p in parts):
                     self.add_error(spec.name, _("Two whole numbers, e.g. 2, 4."))
                     continue
                 value = [int(parts[0]), int(parts[1])]
@@ -559,7 +559,7 @@ class DealForm(forms.Form):
         contract: Any = None
         if self.rules.is_coinche:
             raw = data["contract"]
-            contract = int(raw) if raw.isdigit() else raw
+            contract = int(raw) if raw.isdecimal() else raw
         elif data.get("generale_bid"):
             contract = "generale"
         to = data.get("announcements_to") or None

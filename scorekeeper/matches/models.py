@@ -479,7 +479,7 @@ class Deal(models.Model):
         else:
             out = {"taker": self.taker, "trump": self.trump}
             if self.contract:
-                out["contract"] = int(self.contract) if self.contract.isdigit() else self.contract
+                out["contract"] = int(self.contract) if self.contract.isdecimal() else self.contract
             for field in ("taker_points", "capot"):
                 if getattr(self, field) is not None:
                     out[field] = getattr(self, field)
@@ -493,7 +493,7 @@ class Deal(models.Model):
                 out["announcements"] = self.announcements
             if self.announcements_to:
                 to = self.announcements_to
-                out["announcements_to"] = int(to) if to.isdigit() else to
+                out["announcements_to"] = int(to) if to.isdecimal() else to
             for field in ("taker_player", "coinche_player"):
                 if getattr(self, field) is not None:
                     out[field] = getattr(self, field)

@@ -62,7 +62,7 @@ def _is_htmx(request: HttpRequest) -> bool:
 
 def _version(request: HttpRequest) -> int | None:
     raw = request.POST.get("version", "")
-    return int(raw) if raw.isdigit() and len(raw) < 10 else None
+    return int(raw) if raw.isdecimal() and len(raw) < 10 else None
 
 
 SUBMISSION = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -974,4 +974,4 @@ def count_cards(request: HttpRequest, token: str) -> HttpResponseBase:
 def _count_for(source: QueryDict) -> str:
     """Which deal form the helper goes back to: "new", or the number (seq) of a deal edited."""
     value = source.get("for", "")
-    return value if value.isdigit() and len(value) < 10 and int(value) > 0 else "new"
+    return value if value.isdecimal() and len(value) < 10 and int(value) > 0 else "new"

@@ -39,7 +39,7 @@ def co_organised(request: HttpRequest) -> list[Tournament]:
     grants = request.session.get(CO_SESSION_KEY)
     if not isinstance(grants, dict) or not grants:
         return []
-    pks = [int(key) for key in grants if isinstance(key, str) and key.isdigit()]
+    pks = [int(key) for key in grants if isinstance(key, str) and key.isdecimal()]
     found = Tournament.objects.filter(pk__in=pks).order_by("-created_at")
     return [t for t in found if co_granted(request, t) and not is_owner(request, t)]
 

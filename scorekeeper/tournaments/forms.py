@@ -90,7 +90,7 @@ def read_prizes(text: str) -> dict[int, str]:
         if not line:
             continue
         rank, colon, prize = line.partition(":")
-        if not colon or not rank.strip().isdigit() or int(rank) < 1 or not prize.strip():
+        if not colon or not rank.strip().isdecimal() or int(rank) < 1 or not prize.strip():
             raise forms.ValidationError(
                 _("Line %(line)s: write a rank, a colon and the prize, e.g. “1: a ham”."),
                 code="prize_line",

@@ -241,7 +241,7 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     query = Table.objects.filter(round=round_)
     only = request.GET.get("table", "")
     if only:  # one table's sheet again (a new link, a sheet lost)
-        if not only.isdigit() or len(only) > 4:
+        if not only.isdecimal() or len(only) > 4:
             raise Http404
         query = query.filter(number=int(only))
     tables = list(

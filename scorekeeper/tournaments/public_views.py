@@ -192,7 +192,7 @@ def _board(tournament: Tournament, after: int | None) -> Board:
 
 def _after(request: HttpRequest) -> int | None:
     value = request.GET.get("after", "")
-    return int(value) if value.isdigit() and len(value) < 3 else None
+    return int(value) if value.isdecimal() and len(value) < 3 else None
 
 
 def _find(board: Board, query: str) -> tuple[list[Entrant], Entrant | None]:

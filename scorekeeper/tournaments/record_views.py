@@ -55,7 +55,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     asked = request.GET.get("round", "")
     after: int | None = None
     if asked:
-        after = int(asked) if asked.isascii() and asked.isdigit() and len(asked) < 4 else 0
+        after = int(asked) if asked.isascii() and asked.isdecimal() and len(asked) < 4 else 0
         if not 1 <= after <= drawn:
             messages.error(request, _("No standings after that round: it is not drawn."))
             return redirect("tournaments:desk", pk=tournament.pk)

@@ -655,3 +655,11 @@ def test_the_prints_read_as_many_queries_for_150_teams_as_for_10(
     assert many == few
     html = page(client, url(big, "print_ranking"))
     assert html.count('<td class="ranking-rank">') == 150
+
+
+def test_a_superscript_table_number_is_no_table(organiser: User, client: Client) -> None:
+    """`?table=²`: no number (str.isdigit() says yes, int() says no), so every table's sheet."""
+    tournament = concours(organiser)
+    services.draw_round(tournament=tournament)
+    response = client.get(url(tournament, "print_sheets", round=1), {"table": "²"})
+    assert response.status_code in (200, 404)

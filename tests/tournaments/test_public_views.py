@@ -325,3 +325,10 @@ def test_a_finished_concours_names_no_bye_of_the_round(client: Client, organiser
     services.finish(tournament=tournament)
     html = client.get(page_url(tournament)).text
     assert "Final ranking" in html and "1 bye" in html and "Bye this round:" not in html
+
+
+@pytest.mark.parametrize("junk", ["²", "①", "1²"])
+def test_a_superscript_round_is_no_round(client: Client, round1: Round, junk: str) -> None:
+    """ "²" is a digit to str.isdigit() but no number to int(): read as no round, never a 500."""
+    response = client.get(page_url(round1.tournament, after=junk))
+    assert response.status_code == 200 and "Live standings" in response.text
