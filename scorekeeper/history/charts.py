@@ -1,7 +1,7 @@
 """Server-rendered SVG charts: plain coordinates for a template, no chart library, no script."""
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 WIDTH, HEIGHT = 320, 180
 PAD_LEFT, PAD_RIGHT, PAD_TOP, PAD_BOTTOM = 36, 8, 10, 22
@@ -21,6 +21,14 @@ class Tick:
 
 
 @dataclass(frozen=True)
+class Dot:
+    x: float
+    y: float
+    css: str  # a class of app.css: its colour
+    label: str  # its tooltip ("2 of 5, 5 Oct 2025")
+
+
+@dataclass(frozen=True)
 class Chart:
     width: int
     height: int
@@ -31,6 +39,10 @@ class Chart:
     plot_left: int = PAD_LEFT
     plot_right: int = WIDTH - PAD_RIGHT
     plot_bottom: int = HEIGHT - PAD_BOTTOM
+    dots: list[Dot] = field(default_factory=list)  # a marker on each point (the club record's)
+    # The first x label starts at the plot's left edge and the last ends at its right one (dates
+    # wider than a number: neither runs into the y labels nor off the chart).
+    x_labels_inside: bool = False
 
 
 NICE_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000, 10_000)

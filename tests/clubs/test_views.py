@@ -4,6 +4,7 @@ in words, nothing changed), the merge tool with its confirm step and log, the na
 registration; every club page 404 for anyone but the club's organisers."""
 
 import html as entities
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -230,8 +231,15 @@ def test_the_merge_tool_with_its_confirm_step_and_log(
     people = {p.name: p for p in Person.objects.filter(club=club)}
     kept, merged = people["René Dupont"], people["Rene Dupont"]
     group = next(g for g in html.split('class="clubs-group"') if "Dupont" in g)
-    assert f'<option value="{kept.pk}">René Dupont</option>' in group
-    assert f'<option value="{merged.pk}">Rene Dupont</option>' in group
+    # Radio buttons, each with the whole name (a select cut it at 200 % text, accent and all).
+    for field in ("keep", "merge"):
+        for person in (kept, merged):
+            assert re.search(
+                rf'<input type="radio" name="{field}" value="{person.pk}" id="{field}-\d-\d"'
+                rf"( checked)?><span>{person.name}</span></label>",
+                group,
+            )
+    assert "<select" not in group
     confirm = f"{url('merge', club)}?keep={kept.pk}&merge={merged.pk}"
     html = page(client, confirm)
     assert "Every result of “Rene Dupont” will count for “René Dupont”" in html
