@@ -144,9 +144,11 @@ class BoardNote:
     table: "Table 7 · round 2 · ..."), registered in BOARD_NOTES so that this app imports none
     of them. `read_only`: the match is shown without its scoring buttons (its phones are done);
     `banner`: a line in the board's banner ("Result sent to the organiser"); `links`: (words,
-    address) pairs under it."""
+    address) pairs under it; `win_title`: the banner's title once the match is won, in that
+    app's words ("Les As win the partie!"; empty: the board's own "... win the match!")."""
 
     header: str
+    win_title: str = ""
     read_only: bool = False
     banner: str = ""
     links: tuple[tuple[str, str], ...] = ()

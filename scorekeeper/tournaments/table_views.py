@@ -85,7 +85,14 @@ def header(table: Table, match: Match | None, scored_deals: int | None = None) -
         if scored_deals is None:  # passed deals do not count towards the limit (one query)
             scored_deals = match.deals.exclude(kind=Deal.Kind.PASSED).count()
         done = scored_deals
-        if rules.deals_limit and not done:  # not "deal 0 of 12"
+        if table.ended:  # time called: the partie is over, whatever its limit said
+            parts.append(
+                ngettext(
+                    "time called after %(done)s deal", "time called after %(done)s deals", done
+                )
+                % {"done": done}
+            )
+        elif rules.deals_limit and not done:  # not "deal 0 of 12"
             parts.append(
                 ngettext(
                     "a partie of %(limit)s deal", "a partie of %(limit)s deals", rules.deals_limit
@@ -148,8 +155,10 @@ def scoreboard_note(request: HttpRequest, board: Board) -> BoardNote | None:
     if _is_organiser(request, tournament):
         desk = reverse("tournaments:desk", args=[tournament.pk])
         links.append((_("Back to the desk"), f"{desk}#table-{table.number}"))
+    winner = board.winner_name
     return BoardNote(
         header=header(table, match, board.scored_deals),
+        win_title=_("%(name)s win the partie!") % {"name": winner} if winner else "",
         read_only=over,
         banner=banner,
         links=tuple(links),

@@ -113,7 +113,8 @@ def test_a_table_phone_scores_its_partie_and_sends_the_result(
     shot(other, "05-time-called")
     assert page_errors(other) == []
 
-    # The organiser's desk: the table finished, its QR code and New link.
+    # The organiser's desk: the tables finished, no QR code or New link left (their phones are
+    # done); the scoreboard and the correction still there.
     desk = new_phone(javascript=javascript)
     desk.goto(f"{live_server.url}/accounts/login/")
     desk.get_by_label("Username").fill(organiser.username)
@@ -123,10 +124,11 @@ def test_a_table_phone_scores_its_partie_and_sends_the_result(
     first = desk.locator("#table-1")
     expect(first.locator(".board-state")).to_have_text("finished")
     expect(desk.locator("#table-2 .board-state")).to_have_text("finished")
-    expect(first.locator("img.table-qr")).to_be_visible()
+    expect(desk.locator("img.table-qr")).to_have_count(0)
+    expect(desk.get_by_role("button", name="New link")).to_have_count(0)
+    expect(first.get_by_role("link", name="Open its scoreboard")).to_be_visible()
+    expect(first.get_by_text("Correct the result")).to_be_visible()
     shot(desk, "06-desk")
-    first.get_by_role("button", name="New link").click()
-    expect(desk.locator("#table-1 img.table-qr")).to_be_visible()
     table.refresh_from_db()
     phone.goto(f"{live_server.url}/t/{table.token}/")
     expect(phone.get_by_role("status")).to_contain_text("Result sent to the organiser")
