@@ -105,3 +105,15 @@ def test_the_record_chart_dates_in_french(club: Club, three: list[Tournament]) -
         translation.activate("en")
     svg = html.decode()
     assert ">oct. 2025<" in svg and ">déc. 2025<" in svg
+
+
+def test_the_club_page_podium_links_are_tap_targets(
+    client: Client, club: Club, three: list[Tournament]
+) -> None:
+    html = client.get(reverse("club_public:club", args=[club.slug])).content.decode()
+    podiums = re.findall(r'<ol class="club-podium">(.*?)</ol>', html, re.S)
+    assert len(podiums) == 3
+    links = re.findall(r"<a ([^>]*)>", "".join(podiums))
+    assert len(links) == 9 and all(
+        link.startswith('class="tap-link" href="/club/') for link in links
+    )
