@@ -33,16 +33,6 @@ pytestmark = pytest.mark.django_db
 A = {"Rois": 900, "Dames": 800, "Valets": 700, "As": 600}
 
 
-@pytest.fixture
-def ann(make_user: Callable[[str], User]) -> User:
-    return make_user("ann")
-
-
-@pytest.fixture
-def club(ann: User) -> Club:
-    return make_club(ann)
-
-
 # ---------------------------------------------------------------------------------------------
 # CSV and print
 

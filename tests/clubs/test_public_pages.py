@@ -30,16 +30,6 @@ C = {"Dames": 900, "As": 800, "Valets": 700, "Rois": 600}
 
 
 @pytest.fixture
-def ann(make_user: Callable[[str], User]) -> User:
-    return make_user("ann")
-
-
-@pytest.fixture
-def club(ann: User) -> Club:
-    return make_club(ann)
-
-
-@pytest.fixture
 def three(ann: User, club: Club) -> list[Tournament]:
     """Three team concours of the 2025-2026 season."""
     return [

@@ -3,7 +3,6 @@ titles (short words, a legend) and its Print button; the record's chart (dates, 
 entrants' line off the axis); the club page's podium links as tap targets."""
 
 import re
-from collections.abc import Callable
 from datetime import date
 
 import pytest
@@ -15,23 +14,12 @@ from scorekeeper.clubs.models import Club
 from scorekeeper.tournaments.models import Tournament
 
 from .public_support import played, season
-from .support import make_club
 
 pytestmark = pytest.mark.django_db
 
 A = {"Rois": 900, "Dames": 800, "Valets": 700, "As": 600}
 B = {"Dames": 900, "Rois": 800, "Valets": 700, "As": 600}
 C = {"Dames": 900, "As": 800, "Valets": 700, "Rois": 600}
-
-
-@pytest.fixture
-def ann(make_user: Callable[[str], User]) -> User:
-    return make_user("ann")
-
-
-@pytest.fixture
-def club(ann: User) -> Club:
-    return make_club(ann)
 
 
 @pytest.fixture

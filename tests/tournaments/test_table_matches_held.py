@@ -86,14 +86,19 @@ def test_a_drawn_tables_match_is_deleted_or_abandoned_only_with_its_concours(
     assert Match.objects.get(pk=match.pk).deal_count == 1
 
 
-def test_a_closed_rounds_match_takes_no_more_changes(organiser: User, desk: Client) -> None:
-    tournament = concours(organiser)
-    round_ = services.draw_round(tournament=tournament)
+def closed_round(organiser: User) -> Round:
+    """A concours whose round 1 is played out and closed."""
+    round_ = services.draw_round(tournament=concours(organiser))
     for table in round_.tables.all():
         play_out(table)
-    services.close_round(round_=round_)
+    return services.close_round(round_=round_)
+
+
+def test_a_closed_rounds_match_takes_no_more_changes(organiser: User, desk: Client) -> None:
+    round_ = closed_round(organiser)
+    tournament = round_.tournament
     match = first_match(tournament)
-    assert match.frozen_at == Round.objects.get(pk=round_.pk).closed_at
+    assert match.frozen_at == round_.closed_at
     standings = selectors.standings(tournament, None)
     token, version, deals = match.scorer_token, match.version, match.deal_count
 
@@ -131,12 +136,7 @@ def test_a_closed_rounds_match_takes_no_more_changes(organiser: User, desk: Clie
 
 
 def test_the_refusal_is_said_on_the_scoreboard(organiser: User, desk: Client) -> None:
-    tournament = concours(organiser)
-    round_ = services.draw_round(tournament=tournament)
-    for table in round_.tables.all():
-        play_out(table)
-    services.close_round(round_=round_)
-    match = first_match(tournament)
+    match = first_match(closed_round(organiser).tournament)
     response = desk.post(
         reverse("matches:deal_delete", args=[match.scorer_token, 1]),
         {"version": str(match.version)},
