@@ -116,6 +116,15 @@ def test_create_a_concours_and_draw_rounds(
     # On the phone each team's standing is a card: the column titles are hidden.
     thead_position = "getComputedStyle(document.querySelector('.desk-standings thead')).position"
     assert page.evaluate(thead_position) == "absolute"
+    # A small laptop: the fourteen columns would not fit (about 1,200 px in French), so the cards
+    # stand side by side, and nothing scrolls sideways.
+    page.set_viewport_size({"width": 1024, "height": 768})
+    assert page.evaluate(thead_position) == "absolute"
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1024
+    card1, card2 = (
+        row.bounding_box() for row in page.locator(".desk-standings tbody tr").all()[:2]
+    )
+    assert card1 and card2 and abs(card1["y"] - card2["y"]) < 1  # two cards a row
     page.set_viewport_size({"width": 1280, "height": 800})  # the organiser's laptop
     laptop = f"test_create_a_concours_and_draw_rounds_{'js' if javascript else 'no-js'}-07-laptop"
     page.screenshot(path=str(SHOTS / f"{laptop}.png"), full_page=True)
