@@ -1,12 +1,15 @@
 """The club of the clubs tests: Ann's (a file may override `ann`, e.g. signed in)."""
 
 from collections.abc import Callable
+from datetime import date
 
 import pytest
 from django.contrib.auth.models import User
 
 from scorekeeper.clubs.models import Club
+from scorekeeper.tournaments.models import Tournament
 
+from .public_support import A, B, C, played
 from .support import make_club
 
 
@@ -18,3 +21,13 @@ def ann(make_user: Callable[[str], User]) -> User:
 @pytest.fixture
 def club(ann: User) -> Club:
     return make_club(ann)
+
+
+@pytest.fixture
+def three(ann: User, club: Club) -> list[Tournament]:
+    """Three team concours of the 2025-2026 season, published, the first with a prize."""
+    return [
+        played(ann, club, "Octobre", date(2025, 10, 1), A, prizes={1: "Un jambon"}),
+        played(ann, club, "Novembre", date(2025, 11, 1), B),
+        played(ann, club, "Décembre", date(2025, 12, 1), C),
+    ]

@@ -14,6 +14,11 @@ from scorekeeper.concours.seasons import rule_from_dict, rule_to_dict
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Tournament
 
+# Three final rankings of four teams (their paper totals): Rois, then Dames twice.
+A = {"Rois": 900, "Dames": 800, "Valets": 700, "As": 600}
+B = {"Dames": 900, "Rois": 800, "Valets": 700, "As": 600}
+C = {"Dames": 900, "As": 800, "Valets": 700, "Rois": 600}
+
 
 def played(
     owner: User,

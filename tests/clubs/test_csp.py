@@ -6,7 +6,7 @@ as soon as it exists: `test_every_club_url_is_given_its_arguments` fails until A
 it. Pages are read as the club's organiser and as a stranger, redirects followed (the messages
 after a change), and the forms sent wrong."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -14,40 +14,23 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import reverse
 
 from scorekeeper.clubs import services
 from scorekeeper.clubs.models import Club, Person, Season
 from scorekeeper.tournaments import services as tournament_services
+from tests.routes import Route, assert_strict_csp, site_routes
 
-from .public_support import played, season
+from .public_support import A, B, played, season
 from .support import make_club
 
 pytestmark = pytest.mark.django_db
 
 NAMESPACES = ("clubs", "club_public")
-A = {"Rois": 900, "Dames": 800, "Valets": 700, "As": 600}
-B = {"Dames": 900, "Rois": 800, "Valets": 700, "As": 600}
-
-
-@dataclass(frozen=True)
-class Route:
-    name: str  # "namespace:name"
-    pattern: str
-
-
-def _walk(resolver: URLResolver, prefix: str, namespace: str | None) -> Iterator[Route]:
-    for item in resolver.url_patterns:
-        if isinstance(item, URLResolver):
-            inner = ":".join(n for n in (namespace, item.namespace) if n) or None
-            yield from _walk(item, prefix + str(item.pattern), inner)
-        elif isinstance(item, URLPattern):
-            name = f"{namespace}:{item.name}" if namespace else str(item.name)
-            yield Route(name, prefix + str(item.pattern))
 
 
 def routes() -> list[Route]:
-    return [r for r in _walk(get_resolver(), "", None) if r.name.split(":")[0] in NAMESPACES]
+    return [r for r in site_routes() if r.name.split(":")[0] in NAMESPACES]
 
 
 @dataclass
@@ -154,18 +137,6 @@ def test_every_club_url_is_given_its_arguments() -> None:
     assert sorted(ARGUMENTS.keys() - found) == [], "ARGUMENTS names a URL that is gone"
 
 
-def strict(policy: str, html: str, where: str) -> None:
-    """The strict policy, and nothing inline for it to block."""
-    assert "script-src 'self'" in policy and "default-src 'self'" in policy, where
-    assert "unsafe-inline" not in policy and "unsafe-eval" not in policy, where
-    assert "<script>" not in html and " style=" not in html, where
-    assert " onclick=" not in html and "javascript:" not in html, where
-    assert not any(f" on{event}=" in html for event in ("load", "change", "submit", "input")), where
-    assert "<style" not in html, where
-    for tag in html.split("<script")[1:]:
-        assert " src=" in tag.split(">", 1)[0], (where, tag[:80])
-
-
 def test_every_page_keeps_the_strict_content_security_policy(setting: Setting) -> None:
     pages: set[str] = set()
     for route in routes():
@@ -175,7 +146,7 @@ def test_every_page_keeps_the_strict_content_security_policy(setting: Setting) -
                 response = client.get(address, follow=True)
                 if response.status_code != 200 or "text/html" not in response["Content-Type"]:
                     continue
-                strict(
+                assert_strict_csp(
                     response["Content-Security-Policy"],
                     response.content.decode(),
                     f"{who} {address}",
@@ -186,7 +157,9 @@ def test_every_page_keeps_the_strict_content_security_policy(setting: Setting) -
         response = setting.organiser.post(address, data, follow=True)
         assert response.status_code == 200, name  # shown again with its errors, or a message
         assert "error" in response.content.decode(), name
-        strict(response["Content-Security-Policy"], response.content.decode(), f"bad {name}")
+        assert_strict_csp(
+            response["Content-Security-Policy"], response.content.decode(), f"bad {name}"
+        )
     # The list, the desk, a new season and one edited, the people, a merge (and, followed,
     # the invite link and Find), the club, a concours, a season and its print, a record, the
     # restore form.

@@ -25,12 +25,10 @@ from scorekeeper.tournaments import selectors, services
 from scorekeeper.tournaments.models import Table, Tournament
 
 from ..tournaments.support import play_out
-from .public_support import final, played, ranking_names, season
+from .public_support import A, final, played, ranking_names, season
 from .support import make_club
 
 pytestmark = pytest.mark.django_db
-
-A = {"Rois": 900, "Dames": 800, "Valets": 700, "As": 600}
 
 
 # ---------------------------------------------------------------------------------------------

@@ -19,24 +19,10 @@ from scorekeeper.clubs.models import Club, Person, Season
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Tournament
 
-from .public_support import final, played, season
+from .public_support import A, final, played, season
 from .support import make_club
 
 pytestmark = pytest.mark.django_db
-
-A = {"Rois": 900, "Dames": 800, "Valets": 700, "As": 600}
-B = {"Dames": 900, "Rois": 800, "Valets": 700, "As": 600}
-C = {"Dames": 900, "As": 800, "Valets": 700, "Rois": 600}
-
-
-@pytest.fixture
-def three(ann: User, club: Club) -> list[Tournament]:
-    """Three team concours of the 2025-2026 season."""
-    return [
-        played(ann, club, "Octobre", date(2025, 10, 1), A, prizes={1: "Un jambon"}),
-        played(ann, club, "Novembre", date(2025, 11, 1), B),
-        played(ann, club, "Décembre", date(2025, 12, 1), C),
-    ]
 
 
 def text(response: object) -> str:

@@ -3,32 +3,17 @@ titles (short words, a legend) and its Print button; the record's chart (dates, 
 entrants' line off the axis); the club page's podium links as tap targets."""
 
 import re
-from datetime import date
 
 import pytest
-from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.clubs.models import Club
 from scorekeeper.tournaments.models import Tournament
 
-from .public_support import played, season
+from .public_support import season
 
 pytestmark = pytest.mark.django_db
-
-A = {"Rois": 900, "Dames": 800, "Valets": 700, "As": 600}
-B = {"Dames": 900, "Rois": 800, "Valets": 700, "As": 600}
-C = {"Dames": 900, "As": 800, "Valets": 700, "Rois": 600}
-
-
-@pytest.fixture
-def three(ann: User, club: Club) -> list[Tournament]:
-    return [
-        played(ann, club, "Octobre", date(2025, 10, 1), A),
-        played(ann, club, "Novembre", date(2025, 11, 1), B),
-        played(ann, club, "Décembre", date(2025, 12, 1), C),
-    ]
 
 
 def test_the_printable_season_has_short_column_titles_a_legend_and_a_print_button(

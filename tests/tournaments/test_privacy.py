@@ -16,18 +16,19 @@ stranger. Kinds:
 - "public" (by the public token), "table" (by a table's token), "co" (by the co-organiser
   token): whoever holds the token; any other token, of another kind included, is 404."""
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import reverse
 
 from scorekeeper.matches.models import Match
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Entrant, ResultChange, Round, Table, Tournament
+from tests.routes import Route, assert_strict_csp, site_routes
 
 from .support import play_deals
 
@@ -78,28 +79,11 @@ POST_DATA: dict[str, dict[str, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class Route:
-    name: str  # "namespace:name"
-    pattern: str
-    module: str
-
-
-def _walk(resolver: URLResolver, prefix: str, namespace: str | None) -> Iterator[Route]:
-    for item in resolver.url_patterns:
-        if isinstance(item, URLResolver):
-            inner = ":".join(n for n in (namespace, item.namespace) if n) or None
-            yield from _walk(item, prefix + str(item.pattern), inner)
-        elif isinstance(item, URLPattern):
-            name = f"{namespace}:{item.name}" if namespace else str(item.name)
-            yield Route(name, prefix + str(item.pattern), item.callback.__module__)
-
-
 def routes() -> list[Route]:
     """Every URL of the tournaments app: its namespaces, or a view of its modules."""
     return [
         route
-        for route in _walk(get_resolver(), "", None)
+        for route in site_routes()
         if route.name.split(":")[0] in NAMESPACES
         or route.module.startswith("scorekeeper.tournaments")
     ]
@@ -308,12 +292,5 @@ def test_every_page_keeps_the_strict_content_security_policy(setting: Setting) -
         if response.status_code != 200 or "text/html" not in response["Content-Type"]:
             continue
         pages += 1
-        policy = response["Content-Security-Policy"]
-        assert "script-src 'self'" in policy and "default-src 'self'" in policy, route.name
-        assert "unsafe-inline" not in policy and "unsafe-eval" not in policy, route.name
-        html = response.text
-        assert "<script>" not in html and " style=" not in html, route.name
-        assert " onclick=" not in html and "javascript:" not in html, route.name
-        for tag in html.split("<script")[1:]:
-            assert " src=" in tag.split(">", 1)[0], (route.name, tag[:80])
+        assert_strict_csp(response["Content-Security-Policy"], response.text, route.name)
     assert pages >= 12, pages  # list, import, desk, settings, team, delete, 3 prints, 3 public

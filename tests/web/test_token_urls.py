@@ -6,20 +6,21 @@ covered (and a new <str:...> fails `test_no_route_takes_a_free_string`). Search 
 from the query string hold a NUL without a 500 too."""
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.urls import reverse
 from django.urls.converters import IntConverter, SlugConverter
 from django.urls.resolvers import RoutePattern
 
 from scorekeeper.clubs import services as club_services
 from scorekeeper.matches.models import new_token
 from scorekeeper.tournaments import services as tournament_services
+from tests.routes import Route, site_routes
 
 pytestmark = pytest.mark.django_db
 
@@ -27,34 +28,35 @@ CAPTURE = re.compile(r"<(?:(?P<converter>[^>:]+):)?(?P<name>[^>]+)>")
 
 
 @dataclass(frozen=True)
-class Route:
-    name: str  # "namespace:name"
-    pattern: str  # the whole route, e.g. "score/<slug:token>/deal/<int:seq>/"
+class WordRoute:
+    route: Route
     words: tuple[str, ...]  # its captures that are not numbers
     free: tuple[str, ...]  # those of them that take any string (not a slug)
 
+    @property
+    def name(self) -> str:
+        return self.route.name
 
-def _walk(resolver: URLResolver, prefix: str, namespace: str | None) -> Iterator[Route]:
-    for item in resolver.url_patterns:
-        if isinstance(item, URLResolver):
-            if item.namespace == "admin":
-                continue  # Django's own, for staff only
-            inner = ":".join(n for n in (namespace, item.namespace) if n) or None
-            yield from _walk(item, prefix + str(item.pattern), inner)
-        elif isinstance(item, URLPattern) and isinstance(item.pattern, RoutePattern):
-            converters = item.pattern.converters
-            words = tuple(n for n, c in converters.items() if not isinstance(c, IntConverter))
-            free = tuple(n for n in words if not isinstance(converters[n], SlugConverter))
-            name = f"{namespace}:{item.name}" if namespace else str(item.name)
-            yield Route(name, prefix + str(item.pattern), words, free)
+    @property
+    def pattern(self) -> str:
+        return self.route.pattern
 
 
-def routes() -> list[Route]:
+def routes() -> list[WordRoute]:
     """Every route of the site (Django's admin aside) that takes a word: a token, a slug."""
-    return [route for route in _walk(get_resolver(), "", None) if route.words]
+    found = []
+    for route in site_routes():
+        if not isinstance(route.view.pattern, RoutePattern):
+            continue
+        converters = route.view.pattern.converters
+        words = tuple(n for n, c in converters.items() if not isinstance(c, IntConverter))
+        free = tuple(n for n in words if not isinstance(converters[n], SlugConverter))
+        if words:
+            found.append(WordRoute(route, words, free))
+    return found
 
 
-def url(route: Route, word: str) -> str:
+def url(route: WordRoute, word: str) -> str:
     """The route's URL with `word` for each of its words and 1 for each number."""
 
     def fill(capture: re.Match[str]) -> str:
@@ -104,7 +106,7 @@ MALFORMED = [
 
 
 @pytest.mark.parametrize("route", routes(), ids=lambda route: route.pattern)
-def test_a_malformed_token_is_404_not_500(route: Route, signed_in: Client) -> None:
+def test_a_malformed_token_is_404_not_500(route: WordRoute, signed_in: Client) -> None:
     for word in MALFORMED:
         target = url(route, word)
         assert signed_in.get(target).status_code == 404, target
