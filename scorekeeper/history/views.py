@@ -25,7 +25,7 @@ from scorekeeper.matches.models import (
     counted,
 )
 from scorekeeper.scoring import InvalidInput
-from scorekeeper.tournaments.selectors import CONCOURS_KEY, played_in, player_concours
+from scorekeeper.tournaments.selectors import played_in, player_concours
 from scorekeeper.web import throttle
 from scorekeeper.words import explain
 
@@ -69,7 +69,7 @@ def _note_concours(matches: list[Match]) -> None:
     """Each table match of a concours gets `played_in` (its concours, round, table and, once
     finished, the places: tournaments.selectors.PlayedIn), in two queries for the page; none
     when no match of the page is a table."""
-    tables = [m.pk for m in matches if m.owner_key.startswith(CONCOURS_KEY)]
+    tables = [m.pk for m in matches if m.in_concours]
     notes = played_in(tables) if tables else {}
     for match in matches:
         setattr(match, "played_in", notes.get(match.pk))  # noqa: B010 (not a Match field)
@@ -121,9 +121,7 @@ def review(request: HttpRequest, token: str) -> HttpResponse:
         "can_score": scorer,
         "claimable": claimable,  # "which one is you?" for a signed-in player of this table
         "played_in": (
-            played_in([match.pk]).get(match.pk)
-            if match.owner_key.startswith(CONCOURS_KEY)
-            else None
+            played_in([match.pk]).get(match.pk) if match.in_concours else None
         ),  # a concours's table: its concours, round, table (and places once finished)
     }
     return render(request, "history/review.html", context)

@@ -252,8 +252,8 @@ def table_match_count(tournament: Tournament) -> int:
 
 # Where a match was played: a table of a concours (the history's rows, a player page) ---------
 
-# How a table match's owner key starts (services.match_owner_key: "concours-<id>"): a list of
-# matches asks for its concours only when one of them is a table.
+# How a table match's owner key starts (services.match_owner_key: "concours-<id>"); whether a
+# match is a table is Match.in_concours (a list asks for its concours only when one is).
 CONCOURS_KEY = "concours-"
 
 

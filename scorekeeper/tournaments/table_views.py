@@ -121,7 +121,7 @@ def scoreboard_note(request: HttpRequest, board: Board) -> BoardNote | None:
     """The table's header on its match's scoreboard; None (and no query) for a match that is not
     a concours table."""
     match = board.match
-    if not match.owner_key.startswith("concours-"):
+    if not match.in_concours:
         return None
     table = Table.objects.select_related("round__tournament").filter(match_id=match.pk).first()
     if table is None:
