@@ -54,17 +54,21 @@ def _decide(rules: Rules, result: DealScore, received: Pair, totals: Pair, score
     """The winner after a scored deal, or None while the match goes on."""
     target = rules.target
     if target is not None:
-        eligible = [
-            team
-            for team in (0, 1)
-            if totals[team] >= target and _can_clinch(rules, result, received, team)
-        ]
-        if len(eligible) == 1:
-            return eligible[0]
-        if eligible:
+        reached = [team for team in (0, 1) if totals[team] >= target]
+        if len(reached) == 1 and _can_clinch(rules, result, received, reached[0]):
+            return reached[0]
+        if len(reached) == 2:
+            # §6: both at or past the target: the higher total wins, if it may clinch on this
+            # deal; if not, play goes on (the other team never wins with fewer points).
             if totals[0] != totals[1]:
-                return 0 if totals[0] > totals[1] else 1
-            if rules.end_tie == "last_deal_winner" and result.winner is not None:
+                higher = 0 if totals[0] > totals[1] else 1
+                if _can_clinch(rules, result, received, higher):
+                    return higher
+            elif (
+                rules.end_tie == "last_deal_winner"
+                and result.winner is not None
+                and _can_clinch(rules, result, received, result.winner)
+            ):
                 return result.winner
             # extra_deal (or no clear winner of the last deal): play on.
     if rules.deals_limit is not None and scored >= rules.deals_limit:

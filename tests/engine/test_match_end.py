@@ -234,6 +234,56 @@ def test_belote_cannot_clinch_in_classic_dedans() -> None:
     assert (result.finished, result.winner) == (True, 0)
 
 
+def test_both_past_the_target_the_higher_team_that_may_not_clinch_plays_on() -> None:
+    """§6: 1490–1265, team 0 takes 80 and fails with its belote (70 + 20 = 90 < 92): 20, 240 →
+    1510–1505, both past 1500. Team 0 leads but scored nothing but its belote: nobody wins yet,
+    and team 1 never wins with fewer points (seen once in 4,000 random matches: it did)."""
+    rules = coinche(target=1500)
+    deals: list[Deal] = [
+        ManualDeal((1490, 1265)),
+        PlayedDeal(0, SPADES, 80, taker_points=70, belote=(1, 0)),
+    ]
+    result = score_match(rules, deals)
+    assert result.totals == (1510, 1505)
+    assert (result.finished, result.winner) == (False, None)
+    # Team 1 takes 80 and makes 100: 62, 180 → 1572–1685: the higher total, team 1, wins now.
+    later = score_match(rules, [*deals, PlayedDeal(1, HEARTS, 80, taker_points=100)])
+    assert later.totals == (1572, 1685)
+    assert (later.finished, later.winner) == (True, 1)
+    # Team 0 takes 80 and makes 100: 180, 62 → 1690–1567: it wins with more than its belote.
+    ahead = score_match(rules, [*deals, PlayedDeal(0, HEARTS, 80, taker_points=100)])
+    assert (ahead.finished, ahead.winner) == (True, 0)
+
+
+def test_both_past_the_target_the_higher_team_made_capot_plays_on() -> None:
+    """1170–1490, team 0 takes 80 and makes capot; team 1 keeps its belote: 252 + 80 = 332, 20
+    → 1502–1510. Team 1 leads with its belote only: nobody wins, and team 0 not with 1502."""
+    rules = coinche(target=1500)
+    deals: list[Deal] = [
+        ManualDeal((1170, 1490)),
+        PlayedDeal(0, SPADES, 80, capot=0, belote=(0, 1)),
+    ]
+    result = score_match(rules, deals)
+    assert result.totals == (1502, 1510)
+    assert (result.finished, result.winner) == (False, None)
+
+
+@pytest.mark.parametrize("end_tie", ["extra_deal", "last_deal_winner"])
+def test_equal_totals_past_the_target_the_tie_rule_decides(end_tie: str) -> None:
+    """§6: equal totals past the target follow `end_tie` even when one team may not clinch:
+    490 + 20 (belote, failed) = 510 and 270 + 240 = 510. extra_deal plays on; last_deal_winner
+    gives it to the defence that won the deal."""
+    rules = coinche(target=500, end_tie=end_tie)
+    deals: list[Deal] = [
+        ManualDeal((490, 270)),
+        PlayedDeal(0, SPADES, 80, taker_points=70, belote=(1, 0)),
+    ]
+    result = score_match(rules, deals)
+    assert result.totals == (510, 510)
+    expected = (True, 1) if end_tie == "last_deal_winner" else (False, None)
+    assert (result.finished, result.winner) == expected
+
+
 # deals_limit.
 
 

@@ -566,6 +566,8 @@ def test_match_properties(case: tuple[Rules, list[Deal], int]) -> None:
         if not at_limit:
             winner = result.winner
             assert rules.target is not None and result.totals[winner] >= rules.target
+            # §6: never with fewer points than the other team (equal: the tie rule decided).
+            assert result.totals[winner] >= result.totals[1 - winner]
             if rules.belote_cannot_clinch:
                 # §6: the deal that won it gave the winner more than its belote, judged on exact
                 # points as the engine does (rounded, 2 card points + 20 belote is 20 = 20), any

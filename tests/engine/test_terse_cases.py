@@ -37,9 +37,10 @@ def test_contract_only_scores_the_contract_even_on_a_capot() -> None:
     assert result.scores == (100, 0)  # 80 + tierce 20
 
 
-def test_both_over_the_target_but_one_only_by_its_belote() -> None:
-    """The team that scored nothing but its belote cannot win on that deal, even with the higher
-    total: the other one, over the target by a real deal, wins."""
+def test_both_over_the_target_but_the_higher_one_only_by_its_belote() -> None:
+    """RULES.md §6 (settled): the team that scored nothing but its belote cannot win on that
+    deal, even with the higher total; and the other one, over the target too, does not win with
+    fewer points: play goes on."""
     rules = rules_from_dict({"preset": "coinche", "target": 500, "rounding": "none"})
     deals: list[Deal] = [
         ManualDeal((265, 499)),
@@ -48,7 +49,7 @@ def test_both_over_the_target_but_one_only_by_its_belote() -> None:
     ]
     result = score_match(rules, deals)
     assert result.totals == (505, 519)
-    assert (result.finished, result.winner) == (True, 0)
+    assert (result.finished, result.winner) == (False, None)
 
 
 def test_a_defence_that_won_tricks_may_win_although_rounding_leaves_only_its_belote() -> None:
