@@ -67,7 +67,12 @@ def concours_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     people = public_selectors.People.of(club, [item])
     links = public_selectors.links(item, people)
     rows = [
-        {**row, "links": links.get(int(row["id"]), {}), "prize": item.prize(int(row["rank"]))}
+        {
+            **row,
+            "name": links[int(row["id"])]["name"],
+            "links": links[int(row["id"])],
+            "prize": item.prize(int(row["rank"])),
+        }
         for row in item.rows
     ]
     return render(request, "clubs/public/concours.html", {"club": club, "item": item, "rows": rows})
