@@ -14,6 +14,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from scorekeeper.clubs import selectors, services
 from scorekeeper.clubs.models import Club, MergeLog, Person, Season
@@ -193,4 +194,14 @@ def test_two_names_typed_by_hand_are_found_with_accents_folded(
     )
     page = entities.unescape(client.get(response["Location"]).content.decode())
     assert "Several teams are written like “les äs”: type the name as in a concours." in page
+    client.cookies["django_language"] = "fr"
+    try:
+        response = client.get(find, {"kind": "player", "keep": "chloe", "merge": "Bruno"})
+        page = entities.unescape(client.get(response["Location"]).content.decode())
+        assert "Plusieurs joueurs" not in page  # one Chloé: found
+        response = client.get(find, {"kind": "team", "keep": "LES AS", "merge": "les äs"})
+        page = entities.unescape(client.get(response["Location"]).content.decode())
+        assert "Plusieurs équipes s’écrivent comme «\u00a0les äs\u00a0»" in page
+    finally:
+        translation.activate("en")
     assert not MergeLog.objects.exists()
