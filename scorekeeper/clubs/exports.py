@@ -1,19 +1,32 @@
-"""A club's exports (issue 16): a season's ranking as CSV, and the club's archive, a zip of its
-concours as `belote-tournament/1` files with a small manifest, restorable.
+"""A club's exports (issue 16): a season's ranking as CSV, and the club's archive, a zip of
+everything its desk makes, restorable.
 
-**The archive** (`archive_zip`): `manifest.json` (`format` "belote-club-archive/1", the club's
-name, town and address, and one entry a concours: its file, name, date, place, prizes, published
-and finished) and `concours/NNN.json` a concours (`tournaments.selectors.export_document`, each
-table with its deals or its paper totals).
+**The archive** (`archive_zip`, `belote-club-archive/2` since issue 22): `concours/NNN.json` a
+concours (`tournaments.selectors.export_document`, each table with its deals or its paper totals)
+and `manifest.json`: `format`; `club` (name, town, address); `concours`, one entry a concours
+(its file, name, date, place, prizes, published, finished); `seasons` (name, first and last day,
+rule as `seasons.rule_to_dict` writes it, published; a season's concours are those of its dates);
+`people`, each team or player of the club (kind, the club's name for them, every spelling that
+names them: the merges done); `merges`, the merge tool's log (kind, `kept`: the index in `people`
+of the person kept or null when it was merged again since, both names, the merged person's id and
+spellings, `by`: the organiser's username, `at`: ISO 8601). The club's organisers are accounts,
+not in the archive: whoever restores is the organiser, others join by the invite link.
 
-**Restore** (`restore_archive`): every concours of the manifest recreated under the club by
-`tournaments.services.import_tournament` (owner: the organiser restoring), then its place,
-prizes and publication set, and finished again when it was (its final ranking stored); its names
-become the club's people (`services.record_people`). A concours
-the club already has (same name and date) is skipped, so restoring twice adds nothing. One
+**Restore** (`restore_archive`; a `belote-club-archive/1` file of before issue 22, concours only,
+too): every concours of the manifest recreated under the club by
+`tournaments.services.import_tournament` (owner: the organiser restoring), then its place, prizes
+and publication set, and finished again when it was (its final ranking stored); its names become
+the club's people (`services.record_people`). Then the people: each spelling of an archived
+person names it (an alias of the club moved to it, or made), under the archived name; a person of
+the club left without a spelling is deleted, as a merge deletes it. Then the seasons and the merge
+log (its `by` an organiser of this club of that username, else nobody). Into a fresh club
+(nothing in it yet) the club's name and town are the archive's; otherwise the club keeps its own.
+A concours the club already has (same name and date) is skipped, as a season (same name and
+days) and a logged merge (same kind, names and time), so restoring twice adds nothing. One
 transaction: any error (a bad zip, a manifest or file refused by the engine, a limit: MAX_CONCOURS
 files, MAX_FILE_BYTES a file, MAX_TOTAL_BYTES unzipped, RESTORE_DEALS_PER_REQUEST deals) and
-nothing is created; the error names the file and the place in it (`concours/003.json: rounds[1]...`)."""
+nothing is created; the error names the file and the place in it (`concours/003.json: rounds[1]...`,
+`manifest.json: seasons[0].rule.table[2]`)."""
 
 from __future__ import annotations
 
@@ -22,31 +35,47 @@ import io
 import json
 import zipfile
 import zlib
+from collections import defaultdict
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from datetime import date
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 
 from scorekeeper.concours import TournamentError
-from scorekeeper.concours.readers import read_name, read_object
+from scorekeeper.concours.readers import (
+    join,
+    read_choice,
+    read_int,
+    read_list,
+    read_name,
+    read_object,
+)
+from scorekeeper.concours.seasons import rule_from_dict, rule_to_dict
 from scorekeeper.spreadsheet import Echo, safe_cell
 from scorekeeper.tournaments import selectors as tournament_selectors
 from scorekeeper.tournaments import services as tournament_services
 from scorekeeper.tournaments.models import Tournament
 
-from .models import Club
+from .models import NAME_MAX, Alias, Club, MergeLog, Person, Season, spelling_key
 from .public_selectors import SeasonPage
-from .services import record_people
+from .services import MAX_CLUB_NAME, MAX_SEASON_NAME, MAX_SEASONS, MAX_TOWN, record_people
 
-ARCHIVE_FORMAT = "belote-club-archive/1"
+ARCHIVE_FORMAT = "belote-club-archive/2"
+FORMATS = ("belote-club-archive/1", ARCHIVE_FORMAT)  # /1: before issue 22 (concours only)
 MANIFEST = "manifest.json"
 MAX_CONCOURS = 500  # concours in one archive (a club's concours every month for 40 years)
 MAX_FILE_BYTES = 8 * 1024 * 1024  # one concours file, unzipped (150 teams × 5 rounds ≈ 1 MB)
 MAX_TOTAL_BYTES = 200 * 1024 * 1024  # the whole archive, unzipped
 MAX_TEXT = 200
+MAX_PEOPLE = 100_000  # people of one archive (a big club has a few thousand)
+MAX_SPELLINGS = 1_000  # spellings of one person
+MAX_MERGES = 100_000
+MAX_USERNAME = 150
+KINDS = ("team", "player")
 _BROKEN = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError, EOFError, OSError)
 
 
@@ -84,7 +113,8 @@ def season_csv(page: SeasonPage, header: Sequence[str]) -> Iterator[str]:
 
 
 def archive_zip(club: Club) -> bytes:
-    """Every concours of the club (published or not), oldest first, with the manifest."""
+    """Everything the club's desk makes: every concours of the club (published or not), oldest
+    first, and the manifest with the club, its seasons, its people and the merges' log."""
     tournaments = list(club.tournaments.order_by("date", "created_at", "pk"))
     buffer = io.BytesIO()
     entries = []
@@ -104,13 +134,55 @@ def archive_zip(club: Club) -> bytes:
                     "finished": tournament.status == Tournament.Status.FINISHED,
                 }
             )
+        people, merges = _people_and_merges(club)
         manifest = {
             "format": ARCHIVE_FORMAT,
             "club": {"name": club.name, "town": club.town, "slug": club.slug},
             "concours": entries,
+            "seasons": [
+                {
+                    "name": season.name,
+                    "start": season.start.isoformat(),
+                    "end": season.end.isoformat(),
+                    "rule": season.rule,
+                    "published": season.published,
+                }
+                for season in Season.objects.filter(club=club).order_by("start", "name", "pk")
+            ],
+            "people": people,
+            "merges": merges,
         }
         archive.writestr(MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
     return buffer.getvalue()
+
+
+def _people_and_merges(club: Club) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The club's people with their spellings, and the merges' log (oldest first), its kept
+    person as an index into the people. Three queries."""
+    spellings: dict[int, list[str]] = defaultdict(list)
+    for person, spelling in (
+        Alias.objects.filter(club=club).order_by("spelling_key").values_list("person", "spelling")
+    ):
+        spellings[person].append(spelling)
+    rows = Person.objects.filter(club=club).order_by("kind", "name", "pk")
+    people = list(rows.values_list("pk", "kind", "name"))
+    index = {pk: n for n, (pk, _kind, _name) in enumerate(people)}
+    merges = [
+        {
+            "kind": log.kind,
+            "kept": index.get(log.kept_id) if log.kept_id is not None else None,
+            "kept_name": log.kept_name,
+            "merged_id": log.merged_id,
+            "merged_name": log.merged_name,
+            "spellings": list(log.spellings) if isinstance(log.spellings, list) else [],
+            "by": log.by.username if log.by else None,
+            "at": log.at.isoformat(),
+        }
+        for log in MergeLog.objects.filter(club=club).select_related("by").order_by("at", "pk")
+    ]
+    return [
+        {"kind": kind, "name": name, "spellings": spellings[pk]} for pk, kind, name in people
+    ], merges
 
 
 @dataclass(frozen=True)
@@ -125,9 +197,49 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class SeasonEntry:
+    name: str
+    start: date
+    end: date
+    rule: dict[str, object]
+    published: bool
+
+
+@dataclass(frozen=True)
+class PersonEntry:
+    kind: str
+    name: str
+    spellings: tuple[str, ...]  # the name's own spelling among them
+
+
+@dataclass(frozen=True)
+class MergeEntry:
+    kind: str
+    kept: int | None  # an index into the manifest's people
+    kept_name: str
+    merged_id: int
+    merged_name: str
+    spellings: tuple[str, ...]
+    by: str | None  # a username
+    at: datetime
+
+
+@dataclass(frozen=True)
+class Manifest:
+    club_name: str
+    club_town: str
+    concours: list[Entry]
+    seasons: list[SeasonEntry] = field(default_factory=list)
+    people: list[PersonEntry] = field(default_factory=list)
+    merges: list[MergeEntry] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
 class RestoreResult:
     restored: list[Tournament]
     skipped: list[str]  # names of concours the club already had
+    seasons: int = 0  # seasons created
+    merges: int = 0  # merges logged
 
 
 class ArchiveError(TournamentError):
@@ -160,10 +272,36 @@ def _words(value: object, path: str, most: int = MAX_TEXT) -> str:
     return read_name(text, path, most) if text else ""
 
 
-def _entries(data: object) -> list[Entry]:
-    manifest = read_object(data, "", ("format", "club", "concours"))
-    if manifest.get("format") != ARCHIVE_FORMAT:
+def _name(value: object, path: str, most: int) -> str:
+    """A name that must show something, read as `_words` reads it."""
+    return read_name(" ".join(_text(value, path, most).split()), path, most)
+
+
+def _day(value: object, path: str) -> date:
+    try:
+        return date.fromisoformat(_text(value, path, 10))
+    except ValueError:
+        raise ArchiveError(path, "bad_date") from None  # words: public_views
+
+
+def _manifest(data: object) -> Manifest:
+    """The manifest read and checked whole: TournamentError at the path of what is wrong."""
+    manifest = read_object(data, "", ("format", "club", "concours", "seasons", "people", "merges"))
+    if manifest.get("format") not in FORMATS:
         raise ArchiveError("format", "unsupported_format", expected=ARCHIVE_FORMAT)
+    club = read_object(manifest.get("club") or {}, "club", ("name", "town", "slug"))
+    people = _people(manifest.get("people", []))
+    return Manifest(
+        club_name=_words(club.get("name", ""), "club.name", MAX_CLUB_NAME),
+        club_town=_words(club.get("town", ""), "club.town", MAX_TOWN),
+        concours=_entries(manifest),
+        seasons=_seasons(manifest.get("seasons", [])),
+        people=people,
+        merges=_merges(manifest.get("merges", []), people),
+    )
+
+
+def _entries(manifest: Any) -> list[Entry]:
     items = manifest.get("concours")
     if not isinstance(items, list):
         raise ArchiveError("concours", "not_list")
@@ -175,10 +313,7 @@ def _entries(data: object) -> list[Entry]:
         at = f"concours[{index}]"
         entry = read_object(item, at, keys)
         when = entry.get("date")
-        try:
-            day = date.fromisoformat(_text(when, f"{at}.date", 10)) if when is not None else None
-        except ValueError:
-            raise ArchiveError(f"{at}.date", "bad_date") from None  # words: public_views
+        day = _day(when, f"{at}.date") if when is not None else None
         prizes = entry.get("prizes") or {}
         if not isinstance(prizes, dict) or len(prizes) > MAX_CONCOURS:
             raise ArchiveError(f"{at}.prizes", "not_object")
@@ -194,6 +329,93 @@ def _entries(data: object) -> list[Entry]:
                 },
                 published=entry.get("published") is True,
                 finished=entry.get("finished") is True,
+            )
+        )
+    return out
+
+
+def _seasons(value: object) -> list[SeasonEntry]:
+    out = []
+    keys = ("name", "start", "end", "rule", "published")
+    for index, item in enumerate(read_list(value, "seasons", most=MAX_SEASONS)):
+        at = f"seasons[{index}]"
+        season = read_object(item, at, keys, required=("name", "start", "end"))
+        start, end = _day(season["start"], f"{at}.start"), _day(season["end"], f"{at}.end")
+        if start > end:
+            raise ArchiveError(f"{at}.end", "season_dates")  # words: public_views
+        try:
+            rule = rule_to_dict(rule_from_dict(season.get("rule", {})))
+        except TournamentError as error:
+            raise ArchiveError(join(f"{at}.rule", error.path), error.code, **error.params) from None
+        out.append(
+            SeasonEntry(
+                name=_name(season["name"], f"{at}.name", MAX_SEASON_NAME),
+                start=start,
+                end=end,
+                rule=rule,
+                published=season.get("published") is True,
+            )
+        )
+    return out
+
+
+def _spellings(value: object, path: str) -> list[tuple[str, str]]:
+    """(spelling, its path) of a list of names."""
+    items = read_list(value, path, most=MAX_SPELLINGS)
+    return [(_name(item, f"{path}[{n}]", NAME_MAX), f"{path}[{n}]") for n, item in enumerate(items)]
+
+
+def _people(value: object) -> list[PersonEntry]:
+    """The archive's people: a spelling names one person of a kind (as in the club)."""
+    out = []
+    first: dict[tuple[str, str], str] = {}  # (kind, spelling key) -> where it was first met
+    for index, item in enumerate(read_list(value, "people", most=MAX_PEOPLE)):
+        at = f"people[{index}]"
+        person = read_object(item, at, ("kind", "name", "spellings"), required=("kind", "name"))
+        kind = read_choice(person["kind"], f"{at}.kind", KINDS)
+        name = _name(person["name"], f"{at}.name", NAME_MAX)
+        spellings = _spellings(person.get("spellings", []), f"{at}.spellings")
+        if spelling_key(name) not in {spelling_key(s) for s, _ in spellings}:
+            spellings.append((name, f"{at}.name"))
+        for spelling, path in spellings:
+            seen = first.setdefault((kind, spelling_key(spelling)), path)
+            if seen != path:
+                raise ArchiveError(path, "duplicate", value=spelling, first=seen)
+        out.append(PersonEntry(kind, name, tuple(s for s, _ in spellings)))
+    return out
+
+
+def _merges(value: object, people: list[PersonEntry]) -> list[MergeEntry]:
+    out = []
+    keys = ("kind", "kept", "kept_name", "merged_id", "merged_name", "spellings", "by", "at")
+    for index, item in enumerate(read_list(value, "merges", most=MAX_MERGES)):
+        at = f"merges[{index}]"
+        log = read_object(item, at, keys, required=("kind", "kept_name", "merged_name", "at"))
+        kind = read_choice(log["kind"], f"{at}.kind", KINDS)
+        kept = log.get("kept")
+        if kept is not None:
+            if not people:
+                raise ArchiveError(f"{at}.kept", "no_people")  # words: public_views
+            kept = read_int(kept, f"{at}.kept", 0, len(people) - 1)
+            if people[kept].kind != kind:
+                raise ArchiveError(f"{at}.kept", "merge_kinds")
+        by = log.get("by")
+        try:
+            when = datetime.fromisoformat(_text(log["at"], f"{at}.at", 40))
+        except ValueError:
+            raise ArchiveError(f"{at}.at", "bad_time") from None  # words: public_views
+        out.append(
+            MergeEntry(
+                kind=kind,
+                kept=kept,
+                kept_name=_name(log["kept_name"], f"{at}.kept_name", NAME_MAX),
+                merged_id=read_int(log.get("merged_id", 0), f"{at}.merged_id", 0, 2**63 - 1),
+                merged_name=_name(log["merged_name"], f"{at}.merged_name", NAME_MAX),
+                spellings=tuple(
+                    s for s, _ in _spellings(log.get("spellings", []), f"{at}.spellings")
+                ),
+                by=_text(by, f"{at}.by", MAX_USERNAME) if by is not None else None,
+                at=when if when.tzinfo is not None else when.replace(tzinfo=UTC),
             )
         )
     return out
@@ -245,8 +467,9 @@ def _deals(text: bytes) -> int:
 
 @transaction.atomic
 def restore_archive(*, club: Club, owner: User, data: bytes) -> RestoreResult:
-    """The archive's concours recreated under `club` (see the module's docstring). ArchiveError
-    or the engine's TournamentError (its path under the file's name): nothing created."""
+    """The archive's concours, people, seasons and merges recreated under `club` (see the
+    module's docstring). ArchiveError or the engine's TournamentError (its path under the file's
+    name): nothing created."""
     archive = _open(data)
     text = _read(archive, MANIFEST)
     try:
@@ -258,9 +481,16 @@ def restore_archive(*, club: Club, owner: User, data: bytes) -> RestoreResult:
     except (ValueError, RecursionError):  # not UTF-8, too deep
         raise ArchiveError(MANIFEST, "json_invalid", line=1, column=1) from None
     try:
-        entries = _entries(manifest)
+        read = _manifest(manifest)
     except TournamentError as error:
         raise ArchiveError(f"{MANIFEST}: {error.path}", error.code, **error.params) from None
+    entries = read.concours
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    fresh = not (
+        club.tournaments.exists()
+        or Season.objects.filter(club=club).exists()
+        or Person.objects.filter(club=club).exists()
+    )
     have = set(club.tournaments.values_list("name", "date"))
     texts = {
         entry.file: _read(archive, entry.file)
@@ -298,4 +528,132 @@ def restore_archive(*, club: Club, owner: User, data: bytes) -> RestoreResult:
         restored.append(tournament)
     if restored:
         record_people(club=club, tournaments=[t.pk for t in restored])
-    return RestoreResult(restored, skipped)
+    people = _restore_people(club, read.people)
+    seasons = _restore_seasons(club, read.seasons)
+    merges = _restore_merges(club, read.merges, people)
+    if fresh and read.club_name:
+        club.name, club.town = read.club_name, read.club_town
+        club.save(update_fields=["name", "town"])
+    return RestoreResult(restored, skipped, seasons, merges)
+
+
+def _restore_people(club: Club, people: list[PersonEntry]) -> list[int]:
+    """Each archived person's spellings name one person of the club under the archived name:
+    the one its name's spelling names already, else a new one; the club's aliases of those
+    spellings are moved to it (or made, each spelled as archived), and a person left with no
+    alias is deleted. The id of
+    each archived person's person, in order. A fixed number of queries, plus one a person that
+    gains spellings from another."""
+    if not people:
+        return []
+    aliases = {
+        (kind, key): (pk, person, spelling)
+        for pk, kind, key, person, spelling in Alias.objects.filter(club=club).values_list(
+            "pk", "kind", "spelling_key", "person_id", "spelling"
+        )
+    }
+    names = dict(Person.objects.filter(club=club).values_list("pk", "name"))
+    found = [aliases.get((entry.kind, spelling_key(entry.name))) for entry in people]
+    made = iter(
+        Person.objects.bulk_create(
+            [
+                Person(club=club, kind=entry.kind, name=entry.name)
+                for entry, alias in zip(people, found, strict=True)
+                if alias is None
+            ]
+        )
+    )
+    targets = [alias[1] if alias is not None else next(made).pk for alias in found]
+    moves: dict[int, list[int]] = defaultdict(list)  # person -> aliases to move to it
+    respelled: list[Alias] = []
+    new: list[Alias] = []
+    losers: set[int] = set()
+    for entry, target in zip(people, targets, strict=True):
+        for spelling in entry.spellings:
+            key = spelling_key(spelling)
+            alias = aliases.get((entry.kind, key))
+            if alias is None:
+                new.append(
+                    Alias(
+                        club=club,
+                        kind=entry.kind,
+                        person_id=target,
+                        spelling_key=key,
+                        spelling=spelling,
+                    )
+                )
+                continue
+            pk, person, written = alias
+            if person != target:
+                moves[target].append(pk)
+                losers.add(person)
+            if written != spelling:
+                respelled.append(Alias(pk=pk, spelling=spelling))
+    for target, moved in moves.items():
+        Alias.objects.filter(pk__in=moved).update(person_id=target)
+    Alias.objects.bulk_update(respelled, ["spelling"], batch_size=500)
+    Alias.objects.bulk_create(new, batch_size=500)
+    # A person of the club named by another spelling of its own (its name's key is the
+    # archived name's: "ROIS" for "Rois") takes the archived one; a person the club had merged
+    # under another name keeps it.
+    renamed = [
+        Person(pk=target, name=entry.name)
+        for entry, target in zip(people, targets, strict=True)
+        if target in names
+        and names[target] != entry.name
+        and spelling_key(names[target]) == spelling_key(entry.name)
+    ]
+    Person.objects.bulk_update(renamed, ["name"], batch_size=500)
+    if losers:
+        Person.objects.filter(club=club, pk__in=losers, aliases__isnull=True).delete()
+    return targets
+
+
+def _restore_seasons(club: Club, seasons: list[SeasonEntry]) -> int:
+    """The archive's seasons the club has not (same name and days); how many were made."""
+    have = set(Season.objects.filter(club=club).values_list("name", "start", "end"))
+    new: dict[tuple[str, date, date], Season] = {}
+    for entry in seasons:
+        key = (entry.name, entry.start, entry.end)
+        if key not in have and key not in new:
+            new[key] = Season(
+                club=club,
+                name=entry.name,
+                start=entry.start,
+                end=entry.end,
+                rule=entry.rule,
+                published=entry.published,
+            )
+    if len(have) + len(new) > MAX_SEASONS:
+        raise ArchiveError(f"{MANIFEST}: seasons", "too_many", max=MAX_SEASONS)
+    Season.objects.bulk_create(new.values())
+    return len(new)
+
+
+def _restore_merges(club: Club, merges: list[MergeEntry], people: list[int]) -> int:
+    """The merge log's entries the club has not (same kind, names and time), their kept person
+    the restored one and their author the club's organiser of that username (else nobody)."""
+    have = set(
+        MergeLog.objects.filter(club=club).values_list("kind", "kept_name", "merged_name", "at")
+    )
+    organisers = dict(club.memberships.values_list("user__username", "user_id"))
+    new: dict[tuple[str, str, str, datetime], MergeLog] = {}
+    for entry in merges:
+        key = (entry.kind, entry.kept_name, entry.merged_name, entry.at)
+        if key in have or key in new:
+            continue
+        new[key] = MergeLog(
+            club=club,
+            kind=entry.kind,
+            kept_id=people[entry.kept] if entry.kept is not None else None,
+            kept_name=entry.kept_name,
+            merged_id=entry.merged_id,
+            merged_name=entry.merged_name,
+            spellings=list(entry.spellings),
+            by_id=organisers.get(entry.by) if entry.by is not None else None,
+        )
+    logs = MergeLog.objects.bulk_create(new.values())
+    for log, when in zip(logs, [key[3] for key in new], strict=True):
+        log.at = when  # the time of the merge, not of the restore (`at` is set on creation)
+    MergeLog.objects.bulk_update(logs, ["at"], batch_size=500)
+    return len(logs)

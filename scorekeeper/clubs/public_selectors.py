@@ -26,6 +26,7 @@ from django.db.models.fields.json import KT
 
 from scorekeeper.concours import TournamentError, seasons
 from scorekeeper.concours.seasons import Finish, Player, SeasonConcours, SeasonRule
+from scorekeeper.folding import fold as _fold
 from scorekeeper.tournaments import services as tournament_services
 from scorekeeper.tournaments.models import Tournament
 
@@ -42,6 +43,7 @@ CONCOURS_FIELDS = (
 # The same names come back on every page: each folded once per process (a regular expression
 # each time was a third of a record page's time).
 spelling_key = functools.lru_cache(maxsize=50_000)(_spelling_key)
+fold = functools.lru_cache(maxsize=50_000)(_fold)
 UNKNOWN = "~"  # a key made from a spelling that no alias holds (no record page)
 NO_PLAYERS = "team-as-player~"  # a team without players' names, in a ranking of players
 
@@ -102,6 +104,7 @@ class ClubConcours:
         return [
             {
                 **row,
+                "name": self.name_of(row),
                 "prize": self.prize(int(row["rank"])),
                 "person": people.person(kind, str(row["name"])) if people else None,
             }
@@ -111,7 +114,15 @@ class ClubConcours:
 
     @property
     def winners(self) -> list[dict[str, Any]]:
-        return [row for row in self.rows if row["rank"] == 1]
+        return [{**row, "name": self.name_of(row)} for row in self.rows if row["rank"] == 1]
+
+    def name_of(self, row: dict[str, Any]) -> str:
+        """The name a row's team (a mêlée's player) goes by in the club: its person's (the
+        spelling kept in a merge), when `people` is known; else as written in the concours."""
+        name = str(row["name"])
+        if self.people is None:
+            return name
+        return self.people.name("player" if self.melee else "team", name)
 
     def prize(self, rank: int) -> str:
         return self.tournament.prize(rank)
@@ -186,31 +197,36 @@ MAX_QUERY = 60
 
 def find_people(club: Club, query: str) -> tuple[list[Found], int]:
     """The teams and players of the club's published finished concours whose name holds
-    `query` (case and spaces folded): at most MAX_FOUND, by name, each under its latest
-    spelling, and how many more. Nobody seen only in unpublished concours is found. Two queries
-    (the concours, the aliases), four when names are new to the club."""
-    wanted = spelling_key(query[:MAX_QUERY])
+    `query` (case, accents, ligatures and spaces folded: `fold`), as written in a concours or as
+    the club names them (the spelling kept in a merge): at most MAX_FOUND, by name, each under
+    the club's name for them, and how many more. Nobody seen only in unpublished concours is
+    found. Two queries (the concours, the aliases with their people's names), four when names
+    are new to the club."""
+    wanted = fold(query[:MAX_QUERY])
     if not wanted:
         return [], 0
-    past = list(reversed(finished_in(club)))
-    seen: dict[tuple[str, str], str] = {}
+    past = finished_in(club)
+    if not past:
+        return [], 0
+    people = People.of(club, past)
+    seen: set[tuple[str, str]] = set()
+    found: dict[int, Found] = {}
     for item in past:
         for row in item.rows:
             names = [("player" if item.melee else "team", str(row["name"]))]
             names += [("player", str(p)) for p in row.get("players") or [] if p]
             for kind, name in names:
                 key = (kind, spelling_key(name))
-                if wanted in key[1] and key not in seen:
-                    seen[key] = name
-    if not seen:
-        return [], 0
-    people = People.of(club, past)
-    found: dict[int, Found] = {}
-    for (kind, _key), name in seen.items():
-        person = people.person(kind, name)
-        if person is not None and person not in found:
-            found[person] = Found(person, name, kind)
-    ordered = sorted(found.values(), key=lambda f: (f.name.casefold(), f.kind, f.person))
+                if key in seen:
+                    continue
+                seen.add(key)
+                person = people.person(kind, name)
+                if person is None or person in found:
+                    continue
+                shown = people.names.get(person, name)
+                if wanted in fold(name) or wanted in fold(shown):
+                    found[person] = Found(person, shown, kind)
+    ordered = sorted(found.values(), key=lambda f: (fold(f.name), f.name, f.kind, f.person))
     return ordered[:MAX_FOUND], max(len(ordered) - MAX_FOUND, 0)
 
 
@@ -231,9 +247,12 @@ def finished_in(
 
 @dataclass
 class People:
-    """The club's aliases, read once: a name of a kind -> the person's key and id."""
+    """The club's aliases, read once: a name of a kind -> the person's key and id, and each
+    person's name (`Person.name`: the spelling it was first met with, or the one kept in a
+    merge), the name every club page shows for them."""
 
     persons: dict[tuple[str, str], int]
+    names: dict[int, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, club: Club, items: Sequence[ClubConcours] = ()) -> People:
@@ -249,8 +268,15 @@ class People:
 
     @classmethod
     def _read(cls, club: Club) -> People:
-        rows = Alias.objects.filter(club=club).values_list("kind", "spelling_key", "person_id")
-        return cls({(kind, key): person for kind, key, person in rows})
+        rows = Alias.objects.filter(club=club).values_list(
+            "kind", "spelling_key", "person_id", "person__name"
+        )
+        persons: dict[tuple[str, str], int] = {}
+        names: dict[int, str] = {}
+        for kind, key, person, name in rows:
+            persons[(kind, key)] = person
+            names[person] = name
+        return cls(persons, names)
 
     def _knows(self, item: ClubConcours) -> bool:
         team = "player" if item.melee else "team"
@@ -264,6 +290,11 @@ class People:
 
     def person(self, kind: str, name: str) -> int | None:
         return self.persons.get((kind, spelling_key(name)))
+
+    def name(self, kind: str, name: str) -> str:
+        """The club's name for the person `name` (of `kind`) is: `name` itself when nobody."""
+        found = self.person(kind, name)
+        return name if found is None else self.names.get(found, name)
 
     def key(self, kind: str, name: str) -> str:
         found = self.person(kind, name)
@@ -304,15 +335,16 @@ def _finishes(item: ClubConcours, people: People) -> tuple[Finish, ...]:
         name, number, points = str(row["name"]), str(row["id"]), int(row["points"])
         if item.melee:
             key = own(people.key("player", name), number)
-            finishes.append(Finish(int(row["rank"]), key, name, points))
+            finishes.append(Finish(int(row["rank"]), key, people.name("player", name), points))
             continue
+        shown = people.name("team", name)
         players = tuple(
-            Player(own(people.key("player", p), f"{number}.{n}"), p)
+            Player(own(people.key("player", p), f"{number}.{n}"), people.name("player", p))
             for n, p in enumerate(row.get("players") or [])
             if p
-        ) or (Player(own(f"{NO_PLAYERS}{item.pk}.{number}", "0"), name),)
+        ) or (Player(own(f"{NO_PLAYERS}{item.pk}.{number}", "0"), shown),)
         key = own(people.key("team", name), number)
-        finishes.append(Finish(int(row["rank"]), key, name, points, players))
+        finishes.append(Finish(int(row["rank"]), key, shown, points, players))
     return tuple(finishes)
 
 
@@ -349,7 +381,10 @@ def season_page(club: Club, season: Season) -> SeasonPage:
     dates. Three queries."""
     rule = season_rule(season)
     items = finished_in(club, season.start, season.end)
-    ranking = seasons.season_ranking(engine_concours(items, People.of(club, items)), rule)
+    people = People.of(club, items)
+    for item in items:
+        item.people = people  # each concours's winners under the club's names
+    ranking = seasons.season_ranking(engine_concours(items, people), rule)
     top = max((row.won for row in ranking.rows), default=0)
     most = [row for row in ranking.rows if top and row.won == top]
     return SeasonPage(season, rule, items, ranking, most)
@@ -386,7 +421,9 @@ class RecordPage:
 
 def record_page(club: Club, person: Person) -> RecordPage | None:
     """Every published result of `person` (a team: its team concours; a player: its mêlée
-    concours and its teams' results), None when no published concours holds them. Two queries.
+    concours and its teams' results), None when no published concours holds them, under the
+    person's name (the spelling kept in a merge) and, for a player, each team's club name. Two
+    queries (three for a player in teams).
 
     The person's rows are those whose name (a player's: in a team, one of its players' names)
     is one of the person's spellings: an alias names one person of a kind in the club, so this
@@ -396,35 +433,48 @@ def record_page(club: Club, person: Person) -> RecordPage | None:
     keys = {key for key, _ in spellings}
     if not keys:
         return None
-    results = []
-    name = person.name
+    rows: list[tuple[ClubConcours, dict[str, Any]]] = []
     for item in _by_date(_with_rows(published(club).filter(_finished())), newest_first=False):
         if person.kind == "team" and item.melee:
             continue
-        for row in item.rows:
-            spelling = _spelling_in(row, person.kind, item.melee, keys)
-            if spelling is None:
-                continue
-            name = spelling
-            team = str(row["name"]) if person.kind == "player" and not item.melee else None
-            when = item.tournament.date or item.tournament.created_at.date()
-            results.append(
-                seasons.ConcoursResult(
-                    concours=item.pk,
-                    date=when,
-                    concours_name=item.tournament.name,
-                    place=int(row["rank"]),
-                    points=int(row["points"]),
-                    field=len(item.rows),
-                    team=team,
-                )
-            )
-            break
-    if not results:
+        row = next(
+            (r for r in item.rows if _spelling_in(r, person.kind, item.melee, keys) is not None),
+            None,
+        )
+        if row is not None:
+            rows.append((item, row))
+    if not rows:
         return None
-    found = seasons.Record(person.key, name, tuple(results))
+    in_teams = person.kind == "player" and any(not item.melee for item, _ in rows)
+    teams = _team_names(club, [str(row["name"]) for item, row in rows if not item.melee])
+    results = tuple(
+        seasons.ConcoursResult(
+            concours=item.pk,
+            date=item.tournament.date or item.tournament.created_at.date(),
+            concours_name=item.tournament.name,
+            place=int(row["rank"]),
+            points=int(row["points"]),
+            field=len(item.rows),
+            team=teams.get(spelling_key(str(row["name"])), str(row["name"]))
+            if in_teams and not item.melee
+            else None,
+        )
+        for item, row in rows
+    )
+    found = seasons.Record(person.key, person.name, results)
     also = sorted({spelling for _, spelling in spellings if spelling != found.name})
     return RecordPage(person, found, also)
+
+
+def _team_names(club: Club, names: list[str]) -> dict[str, str]:
+    """The club's name of each team of `names` (by spelling key): one query, none for none."""
+    if not names:
+        return {}
+    return dict(
+        Alias.objects.filter(
+            club=club, kind="team", spelling_key__in={spelling_key(n) for n in names}
+        ).values_list("spelling_key", "person__name")
+    )
 
 
 def _finished() -> Q:
@@ -446,13 +496,19 @@ def concours_page(club: Club, pk: int) -> ClubConcours | None:
 
 
 def links(item: ClubConcours, people: People) -> dict[int, dict[str, Any]]:
-    """For each entrant number of a concours's ranking: its person's id (team or mêlée player)
-    and its players' (name, person id) pairs, for the links to their records."""
+    """For each entrant number of a concours's ranking: its club name (the spelling kept in a
+    merge) and its person's id (team or mêlée player), and its players' (club name, person id)
+    pairs, for the links to their records."""
     out: dict[int, dict[str, Any]] = {}
     for row in item.rows:
         kind = "player" if item.melee else "team"
         out[int(row["id"])] = {
+            "name": people.name(kind, str(row["name"])),
             "person": people.person(kind, str(row["name"])),
-            "players": [(p, people.person("player", p)) for p in row.get("players") or [] if p],
+            "players": [
+                (people.name("player", p), people.person("player", p))
+                for p in row.get("players") or []
+                if p
+            ],
         }
     return out

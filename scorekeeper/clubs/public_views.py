@@ -4,8 +4,9 @@ season's ranking (sortable by concours won; as CSV and as a printable A4 page), 
 player's record with its chart of places. Only what the organisers published: an unpublished
 concours or season, or a person no published concours holds, is a 404.
 
-The club's archive (a zip of its concours' files) and its restore are for the club's organisers
-only (404 for anyone else, signed in or not)."""
+The club's archive (a zip of its concours' files, seasons, people and merges) and its restore
+are for the club's organisers only (404 for anyone else, signed in or not), linked from their
+desk."""
 
 from django import forms
 from django.conf import settings
@@ -30,6 +31,10 @@ from .models import Club, ClubOrganiser, Person, Season
 ARCHIVE_WORDS = {
     "bad_date": gettext_lazy("not a date (YYYY-MM-DD)"),
     "missing_file": gettext_lazy("this file is not in the zip"),
+    "season_dates": gettext_lazy("the season ends before it starts"),
+    "bad_time": gettext_lazy("not a date and time (YYYY-MM-DDTHH:MM:SS)"),
+    "merge_kinds": gettext_lazy("this person is not of the merge's kind (team or player)"),
+    "no_people": gettext_lazy("the archive lists no team or player to keep"),
 }
 
 
@@ -67,7 +72,12 @@ def concours_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     people = public_selectors.People.of(club, [item])
     links = public_selectors.links(item, people)
     rows = [
-        {**row, "links": links.get(int(row["id"]), {}), "prize": item.prize(int(row["rank"]))}
+        {
+            **row,
+            "name": links[int(row["id"])]["name"],
+            "links": links[int(row["id"])],
+            "prize": item.prize(int(row["rank"])),
+        }
         for row in item.rows
     ]
     return render(request, "clubs/public/concours.html", {"club": club, "item": item, "rows": rows})
@@ -254,6 +264,16 @@ def restore(request: HttpRequest, slug: str) -> HttpResponse:
                     "%(n)s skipped: the club already has them.",
                     len(result.skipped),
                 ) % {"n": len(result.skipped)}
+            if result.seasons:
+                text += " " + ngettext(
+                    "%(n)s season restored.", "%(n)s seasons restored.", result.seasons
+                ) % {"n": result.seasons}
+            if result.merges:
+                text += " " + ngettext(
+                    "%(n)s merge of names restored.",
+                    "%(n)s merges of names restored.",
+                    result.merges,
+                ) % {"n": result.merges}
             messages.success(request, text)
-            return redirect("club_public:club", slug=club.slug)
+            return redirect("clubs:desk", pk=club.pk)
     return render(request, "clubs/public/restore.html", {"club": club, "form": form})

@@ -2,7 +2,6 @@
 and what it shows of two people. Each read is a constant number of queries. (The public pages
 read through `public_selectors`.)"""
 
-import unicodedata
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -10,6 +9,7 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Prefetch
 
+from scorekeeper.folding import fold
 from scorekeeper.tournaments.models import Entrant, Tournament
 
 from .models import Alias, Club, MergeLog, Person, Season, spelling_key
@@ -45,10 +45,10 @@ def latest_published_seasons(clubs: list[Club]) -> dict[int, Season]:
 
 
 def loose_key(name: str) -> str:
-    """Two spellings the merge tool calls similar have the same loose key: accents dropped, case
-    folded, only letters and digits kept ("Jean-René" and "jean rene")."""
-    plain = unicodedata.normalize("NFKD", name.casefold())
-    return "".join(c for c in plain if c.isalnum() and not unicodedata.combining(c))
+    """Two spellings the merge tool calls similar have the same loose key: folded (`fold`: case,
+    accents and ligatures set aside), only letters and digits kept ("Jean-René" and "jean rene",
+    "Cœur" and "COEUR")."""
+    return "".join(c for c in fold(name) if c.isalnum())
 
 
 def word_key(name: str) -> str:
@@ -140,6 +140,29 @@ def person_lines(club: Club, pks: Iterable[int]) -> dict[int, Picked]:
         Prefetch("aliases", queryset=Alias.objects.order_by("spelling"))
     )
     return {line.person.pk: line for line in _lines(people)}
+
+
+def people_named(club: Club, kind: str, names: Iterable[str]) -> dict[str, set[int]]:
+    """Who each of `names` (typed by hand) is among the club's people of `kind`: the person
+    whose spelling it is (case and spaces set aside: `spelling_key`), else every person with a
+    spelling equal to it once folded (`fold`: accents and ligatures set aside too): none, one,
+    or several to choose from. Two queries at most."""
+    wanted = {name: spelling_key(name) for name in names}
+    exact = dict(
+        Alias.objects.filter(
+            club=club, kind=kind, spelling_key__in=set(wanted.values())
+        ).values_list("spelling_key", "person_id")
+    )
+    folded: dict[str, set[int]] = defaultdict(set)
+    if any(key not in exact for key in wanted.values()):
+        for spelling, pk in Alias.objects.filter(club=club, kind=kind).values_list(
+            "spelling", "person_id"
+        ):
+            folded[fold(spelling)].add(pk)
+    return {
+        name: {exact[key]} if key in exact else set(folded.get(fold(name), ()))
+        for name, key in wanted.items()
+    }
 
 
 def concours_played(club: Club, people: Iterable[Person]) -> dict[int, int]:

@@ -22,7 +22,7 @@ from scorekeeper.words import reason
 
 from . import selectors, services
 from .forms import ClubForm, SeasonForm
-from .models import NAME_MAX, Alias, Club, Person, Season, spelling_key
+from .models import NAME_MAX, Club, Person, Season, spelling_key
 from .services import Refused
 from .texts import refusal, rule_error
 
@@ -347,24 +347,27 @@ def find_pair(request: HttpRequest, pk: int) -> HttpResponse:
     services.record_people(club=club)
     # A spelling with a control character (a NUL, which PostgreSQL refuses even in a query) is
     # nobody's: every alias is a name the engine read (`read_name`). Not found, not looked up.
-    keys = [spelling_key(name) for name in names if not _has_control(name)]
-    found = dict(
-        Alias.objects.filter(club=club, kind=kind, spelling_key__in=keys).values_list(
-            "spelling_key", "person_id"
-        )
-    )
-    missing = [name for name in names if spelling_key(name) not in found]
-    if missing:
-        text = (
-            _("No team “%(name)s” in the club's concours.")
-            if kind == "team"
-            else _("No player “%(name)s” in the club's concours.")
-        )
-        for name in missing:
-            shown = "".join(c for c in name if not _has_control(c))
-            messages.error(request, text % {"name": " ".join(shown.split())})
+    found = selectors.people_named(club, kind, [n for n in names if not _has_control(n)])
+    unclear = [name for name in names if len(found.get(name, ())) != 1]
+    if unclear:
+        for name in unclear:
+            shown = " ".join("".join(c for c in name if not _has_control(c)).split())
+            if found.get(name):
+                text = (
+                    _("Several teams are written like “%(name)s”: type the name as in a concours.")
+                    if kind == "team"
+                    else _(
+                        "Several players are written like “%(name)s”: "
+                        "type the name as in a concours."
+                    )
+                )
+            elif kind == "team":
+                text = _("No team “%(name)s” in the club's concours.")
+            else:
+                text = _("No player “%(name)s” in the club's concours.")
+            messages.error(request, text % {"name": shown})
         return redirect("clubs:people", pk=club.pk)
-    keep, other = (found[spelling_key(name)] for name in names)
+    keep, other = (next(iter(found[name])) for name in names)
     return redirect(f"{reverse('clubs:merge', args=[club.pk])}?keep={keep}&merge={other}")
 
 

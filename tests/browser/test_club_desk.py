@@ -98,6 +98,21 @@ def test_a_club_its_season_and_the_merge_tool(
     expect(page.get_by_text("No similar names.")).to_be_visible()
     shot(page, "07-merged")
     assert MergeLog.objects.get().merged_name == "Rene Dupont"
+
+    # The archive from the desk (issue 22), and its restore: the club has it all already.
+    page.get_by_role("link", name="Belote Club de Rouen").click()
+    with page.expect_download() as download:
+        page.get_by_role("link", name="Download the club archive (.zip)").click()
+    assert download.value.suggested_filename.endswith(".zip")
+    shot(page, "08-desk-archive")
+    page.get_by_role("link", name="Restore an archive").click()
+    expect(page.get_by_role("heading", name="Restore an archive")).to_be_visible()
+    shot(page, "09-restore")
+    page.get_by_label("Club archive (.zip)").set_input_files(str(download.value.path()))
+    page.get_by_role("button", name="Restore", exact=True).click()
+    page.wait_for_url(re.compile(r"/clubs/\d+/$"))
+    expect(page.locator(".messages")).to_contain_text("2 skipped: the club already has them.")
+    assert MergeLog.objects.count() == 1 and Season.objects.count() == 1
     assert page_errors(page) == []
 
 
@@ -145,5 +160,6 @@ def test_the_club_pages_fit_360_px_with_large_text(
     look("05-people", f"/clubs/{club.pk}/people/")
     page.locator(".clubs-group button").click()
     look("06-merge")
+    look("07-restore", f"/club/{club.slug}/restore/")
     assert page_errors(page) == []
     assert not problems, "\n".join(f"{step}: {found}" for step, found in problems.items())

@@ -82,4 +82,11 @@ def test_club_page_season_and_record_on_a_phone(
     phone.get_by_role("link", name="Valets B").click()
     expect(phone.get_by_role("heading", name="Valets B")).to_be_visible()
     expect(phone.get_by_text("Best result:")).to_be_visible()
+    # Typed without the ligature (issue 22): found all the same.
+    phone.get_by_role("link", name="Belote Club du Vieux Port").click()
+    phone.get_by_label("Find a player or a team: their record").fill("dames de coeur")
+    phone.get_by_role("button", name="Find").click()
+    found = phone.locator(".club-found")
+    expect(found.get_by_role("link", name="Dames de Cœur", exact=True)).to_be_visible()
+    shot(phone, f"{scheme}-05-found-folded")
     assert not page_errors(phone)

@@ -113,7 +113,7 @@ def test_the_archive_round_trip(client: Client, ann: User, club: Club) -> None:
     data = _login(client, ann).get(reverse("club_public:archive", args=[club.slug])).content
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         manifest = json.loads(archive.read("manifest.json"))
-        assert manifest["format"] == "belote-club-archive/1"
+        assert manifest["format"] == "belote-club-archive/2"  # issue 22: with seasons, people
         assert [e["name"] for e in manifest["concours"]] == ["Octobre", "Mêlée", "En cours"]
         document = json.loads(archive.read(manifest["concours"][0]["file"]))
         assert document["format"] == "belote-tournament/1"
@@ -162,7 +162,7 @@ def test_a_bad_archive_restores_nothing(client: Client, ann: User, club: Club) -
     cases = {
         "not a zip file": b"this is no zip",
         "manifest.json: this file is not in the zip": _zip({"x.json": "{}"}),
-        'unsupported format: expected "belote-club-archive/1"': _zip(
+        'unsupported format: expected "belote-club-archive/2"': _zip(
             {"manifest.json": json.dumps({**manifest, "format": "other"})}
         ),
         "concours/002.json: this file is not in the zip": _zip(
