@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.db.models import Q
 from django.http import Http404, HttpRequest
 
+from .hooks import hooks
 from .models import Match, MatchQuerySet, MatchScorer, Player, Seat
 from .services import Author
 
@@ -77,6 +78,15 @@ def is_owner(request: HttpRequest, match: Match) -> bool:
     return match.owner_key == request.session.get(DEVICE_KEY)
 
 
+def writes_as_owner(request: HttpRequest, match: Match) -> bool:
+    """The match's owner, or, for a held match, whoever runs its holder (a concours's desk,
+    co-organisers included: hooks.organiser). The services allow them what they allow the
+    owner (Author.owner)."""
+    if is_owner(request, match):
+        return True
+    return match.in_concours and hooks().organiser(request, match)
+
+
 def owned(request: HttpRequest) -> MatchQuerySet:
     """The matches this browser or its account owns, deleted ones included (Recently deleted)."""
     return Match.objects.of_owner(user=account(request), device_key=existing_device_key(request))
@@ -116,7 +126,7 @@ def revoked(request: HttpRequest, match: Match) -> bool:
     """A signed-in account, not the match's owner, that scored it through a scorer link renewed
     since (MatchScorer.revoked_at): it sees the match read-only, whatever link it holds."""
     user = account(request)
-    if user is None or is_owner(request, match):
+    if user is None or writes_as_owner(request, match):
         return False
     rows = MatchScorer.objects.filter(match=match, user=user, revoked_at__isnull=False)
     return rows.exists()
@@ -130,7 +140,7 @@ def author(request: HttpRequest, match: Match, *, reading: bool = False) -> Auth
     """Who is changing the match, for the services (and the change log). `reading`: only to
     ask whether a change would be allowed (a form about to be shown): no device key is made."""
     key = (existing_device_key(request) or "") if reading else device_key(request)
-    owner = is_owner(request, match)
+    owner = writes_as_owner(request, match)
     if request.user.is_authenticated:
         scorer = None if match.owner_id == request.user.pk else request.user.pk
         return Author(key=key, label=request.user.get_username(), account_id=scorer, owner=owner)

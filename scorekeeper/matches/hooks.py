@@ -3,7 +3,7 @@ its tables' matches: `Match.in_concours`). The matches app imports none of them:
 implementation is named by the setting `MATCH_HOOKS` (a dotted path to a class built with no
 argument, see tournaments/match_hooks.py) and loaded once, with `import_string`.
 
-It is asked about held matches only (`in_concours`), at three moments:
+It is asked about held matches only (`in_concours`):
 
 - `check_write(match, author=..., action=...)`: inside every write service's transaction, right
   after the match row is locked, before anything changes (add, edit, delete, undo, redo; an "All
@@ -16,6 +16,9 @@ It is asked about held matches only (`in_concours`), at three moments:
 - `board_note(request, board)`: what the scoreboard says about where the match belongs (the
   table's header, "Result sent to the organiser") and whether it is shown read-only. It reads,
   never writes (GET pages write nothing).
+- `organiser(request, match)`: whether this browser runs the holder (a concours's desk: its
+  owner, or a co-organiser link): it writes as the match's owner (`Author.owner`), and keeps
+  writing when a scorer link is renewed.
 
 Without the setting, nothing is held: every check passes and no note is shown."""
 
@@ -51,6 +54,8 @@ class MatchHooks(Protocol):
 
     def board_note(self, request: HttpRequest, board: "Board") -> "BoardNote | None": ...
 
+    def organiser(self, request: HttpRequest, match: Match) -> bool: ...
+
 
 # The actions `check_write` is told (an "All passed" and a manual score are adds).
 ADD, EDIT, DELETE, UNDO, REDO = "add", "edit", "delete", "undo", "redo"
@@ -67,6 +72,9 @@ class NoHooks:
 
     def board_note(self, request: HttpRequest, board: "Board") -> "BoardNote | None":
         return None
+
+    def organiser(self, request: HttpRequest, match: Match) -> bool:
+        return False
 
 
 @cache

@@ -255,7 +255,7 @@ def _after_change(request: HttpRequest, match: Match) -> HttpResponseBase:
     if _is_htmx(request):
         token = match.scorer_token
         match.refresh_from_db()
-        if match.scorer_token != token and not access.is_owner(request, match):
+        if match.scorer_token != token and not access.writes_as_owner(request, match):
             return HttpResponseClientRedirect(reverse("matches:viewer", args=[match.view_token]))
         return _board_response(request, match, can_score=not access.revoked(request, match))
     return redirect(_board_url(request, match))
@@ -270,7 +270,7 @@ def _board_url(request: HttpRequest, match: Match) -> str:
     if match.in_concours:  # the only matches whose link a change may renew
         current = Match.objects.filter(pk=match.pk).values_list("scorer_token", flat=True).first()
         if current is not None and current != token:
-            if access.is_owner(request, match):
+            if access.writes_as_owner(request, match):
                 return reverse("matches:scoreboard", args=[current])
             return reverse("matches:viewer", args=[match.view_token])
     return reverse("matches:scoreboard", args=[token])

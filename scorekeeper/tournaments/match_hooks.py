@@ -11,7 +11,7 @@ from scorekeeper.matches.models import Match
 from scorekeeper.matches.services import Author
 
 from . import services
-from .table_views import scoreboard_note
+from .table_views import runs_the_desk, scoreboard_note
 from .texts import write_refusal
 
 
@@ -30,3 +30,7 @@ class ConcoursHooks:
 
     def board_note(self, request: HttpRequest, board: Board) -> BoardNote | None:
         return scoreboard_note(request, board)
+
+    def organiser(self, request: HttpRequest, match: Match) -> bool:
+        """The concours's owner or a co-organiser (its desk's people)."""
+        return runs_the_desk(request, match)

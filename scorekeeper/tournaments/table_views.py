@@ -27,7 +27,6 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from scorekeeper.htmx import wants_partial
-from scorekeeper.matches.access import is_owner as owns_match
 from scorekeeper.matches.board import Board, BoardNote
 from scorekeeper.matches.models import Deal, Match
 from scorekeeper.qr import qr_response
@@ -121,10 +120,17 @@ def _is_organiser(request: HttpRequest, tournament: Tournament) -> bool:
     return is_owner(request, tournament) or co_granted(request, tournament)
 
 
+def runs_the_desk(request: HttpRequest, match: Match) -> bool:
+    """Whether this browser runs the desk of the concours this match is a table of (its owner,
+    or a co-organiser link): it corrects the table's deals as the organiser does."""
+    table = Table.objects.select_related("round__tournament").filter(match_id=match.pk).first()
+    return table is not None and _is_organiser(request, table.round.tournament)
+
+
 def scoreboard_note(request: HttpRequest, board: Board) -> BoardNote | None:
     """The table's header on its match's scoreboard (None when the match is no table), read
     only. Once the table is over, its phones and the accounts that scored see it read-only;
-    the organiser (the match's owner) still corrects its deals while the round is open
+    the organiser (its owner or a co-organiser) still corrects its deals while the round is open
     (`services.check_table_write` decides the same), adding none; a paper result is read-only
     for everyone."""
     match = board.match
@@ -138,7 +144,7 @@ def scoreboard_note(request: HttpRequest, board: Board) -> BoardNote | None:
         and table.paper is None
         and not table.round.is_closed
         and tournament.status != Tournament.Status.FINISHED
-        and owns_match(request, match)
+        and _is_organiser(request, tournament)
     )
     links: list[tuple[str, str]] = []
     banner = ""

@@ -135,6 +135,9 @@ def test_paper_over_phone_asks_which_is_right_and_the_paper_kept_shows_everywher
     assert "1200 – 800" in mine and "result typed from the paper sheet" in mine
     assert "In play" not in mine
     assert f"{phone_totals[0]} – {phone_totals[1]}" not in mine
+    review = phone.get(reverse("history:review", args=[match.view_token])).text
+    assert f"<h1>{names[0]} 1200 – 800 {names[1]}</h1>" in review
+    assert f"won by {names[0]}" in review and "result typed from the paper sheet" in review
 
 
 def test_paper_over_phone_the_phone_kept_changes_nothing(
@@ -230,7 +233,7 @@ def test_the_french_labels(organiser: User) -> None:
     desk.force_login(organiser)
     names = match_of(table_of(tournament, 1)).team_names
     html = desk.get(url(tournament, "desk")).text
-    assert f"{names[0]} : points" in html
+    assert f"{names[0]}\u00a0: points" in html
 
 
 # Withdraw says so; Call time and Finish ask first ------------------------------------------
@@ -247,7 +250,7 @@ def test_withdraw_and_its_cancel_say_what_they_did(organiser: User, desk: Client
     french = Client(headers={"accept-language": "fr"})
     french.force_login(organiser)
     html = french.get(french.post(address)["Location"]).text
-    assert "« Les As » se retire" in html
+    assert "«\u00a0Les As\u00a0» se retire" in html
 
 
 def test_call_time_and_finish_ask_first(organiser: User, desk: Client) -> None:

@@ -188,6 +188,9 @@ def test_after_call_time_an_account_that_scored_is_refused_everything(
         assert "Time was called" in response.text, name
         assert snapshot_of(table) == before, name  # the winner did not flip
     assert stored(table).winner == 0
+    # Its match says the table's result: ended, won by the higher total.
+    review = phone.get(reverse("history:review", args=[match.view_token])).text
+    assert f"won by {match.team_names[0]}" in review and "In play" not in review
 
 
 def test_after_call_time_the_organiser_corrects_deals_but_adds_none(
@@ -380,3 +383,95 @@ def test_an_imported_time_called_table_is_ended_on_its_match_too(organiser: User
         match_services.record_deal(
             match_id=match.pk, expected_version=None, deal=PassedDeal(), author=PHONE
         )
+
+
+# Per role, once time is called and once the link is renewed ---------------------------------
+
+
+def test_who_may_write_once_time_is_called(
+    organiser: User, desk: Client, make_user: Callable[[str], User]
+) -> None:
+    """The organiser and a co-organiser correct the deals (no new one); the table's phone, the
+    account that scored there, the read-only link and a stranger write nothing."""
+    tournament = concours(organiser)
+    table = first_table(tournament)
+    sam = sams_phone(make_user, table)  # an account that scored
+    phone = Client()  # the table's phone, anonymous
+    old_scorer = phone.get(reverse("tournaments:table", args=[table.token]))["Location"]
+    play_deals(table, 1)
+    services.call_time(table=stored(table))
+    helper = Client()
+    helper.get(reverse("tournaments:co", args=[tournament.co_token]))
+    viewer, stranger = Client(), Client()
+
+    def edit(client: Client, points: str) -> int:
+        match = match_of(table)
+        url = reverse("matches:deal_edit", args=[match.scorer_token, 1])
+        client.post(url, belote_post(match.version, taker_points=points))
+        return match_of(table).deals.get(seq=1).taker_points or 0
+
+    def add(client: Client) -> int:
+        match = match_of(table)
+        client.post(
+            reverse("matches:deal_new", args=[match.scorer_token]), belote_post(match.version)
+        )
+        return match_of(table).deal_count
+
+    assert edit(desk, "140") == 140 and add(desk) == 2
+    assert edit(helper, "130") == 130 and add(helper) == 2
+    for client in (sam, phone):
+        assert edit(client, "60") == 130 and add(client) == 2
+        # Nor is the deal form offered to them: the scoreboard, with the reason.
+        token = match_of(table).scorer_token
+        for form in ("deal_new", "deal_manual"):
+            shown = client.get(reverse(f"matches:{form}", args=[token]), follow=True)
+            assert shown.redirect_chain[0][0] == reverse("matches:scoreboard", args=[token])
+            assert "Time was called" in shown.text and 'name="taker_points"' not in shown.text
+    # Each correction moved the table's result with it, in its own transaction.
+    assert stored(table).points == (match_of(table).total0, match_of(table).total1)
+    # The phone's old scorer link is gone (sent to the table's read-only link).
+    assert phone.get(old_scorer)["Location"] == reverse("tournaments:table", args=[table.token])
+    match = match_of(table)
+    board = viewer.get(reverse("matches:viewer", args=[match.view_token])).text
+    assert "Record a deal" not in board and "/delete/" not in board
+    assert viewer.post(reverse("matches:viewer", args=[match.view_token])).status_code == 405
+    assert stranger.get(old_scorer).status_code == 404
+    deals = reverse("tournaments:table_deals", kwargs={"pk": tournament.pk, "round": 1, "table": 1})
+    assert stranger.get(deals).status_code == 404 and sam.get(deals).status_code == 404
+    assert match_of(table).deal_count == 2
+
+
+def test_a_co_organiser_who_scored_keeps_writing_after_new_link(
+    organiser: User, make_user: Callable[[str], User]
+) -> None:
+    tournament = concours(organiser)
+    table = first_table(tournament)
+    helper = Client()
+    helper.force_login(make_user("helper"))
+    helper.get(reverse("tournaments:co", args=[tournament.co_token]))
+    match = match_of(table)
+    helper.post(reverse("matches:deal_new", args=[match.scorer_token]), belote_post(match.version))
+    assert match_of(table).deal_count == 1
+    services.regenerate_table_link(table=stored(table))
+    match = match_of(table)
+    helper.post(reverse("matches:deal_new", args=[match.scorer_token]), belote_post(match.version))
+    assert match_of(table).deal_count == 2
+
+
+def test_the_refusals_are_said_in_french(organiser: User, make_user: Callable[[str], User]) -> None:
+    tournament = concours(organiser)
+    table = first_table(tournament)
+    phone = sams_phone(make_user, table)
+    phone.defaults["HTTP_ACCEPT_LANGUAGE"] = "fr"
+    services.regenerate_table_link(table=stored(table))
+    match = match_of(table)
+    url = reverse("matches:deal_passed", args=[match.scorer_token])
+    html = phone.post(url, {"version": match.version}, follow=True).text
+    assert "Ce lien de marqueur a été renouvelé" in html
+    services.call_time(table=stored(table))
+    other = Client(headers={"accept-language": "fr"})
+    other.get(reverse("tournaments:table", args=[stored(table).token]))
+    match = match_of(table)
+    url = reverse("matches:deal_delete", args=[match.scorer_token, 1])
+    html = other.post(url, {"version": match.version}, follow=True).text
+    assert "Fin du temps à cette table" in html and match_of(table).deal_count == 1
