@@ -167,6 +167,9 @@ BACKUP_MAX_BYTES = 20 * 1024 * 1024
 # A concours's `belote-tournament/1` file imported at the desk (150 teams, 5 rounds scored deal
 # by deal take about 500 KB).
 TOURNAMENT_FILE_MAX_BYTES = 1024 * 1024
+# The app holding some matches (a concours its tables'): the matches app's one extension point,
+# scorekeeper/matches/hooks.py, implemented by this class.
+MATCH_HOOKS = "scorekeeper.tournaments.match_hooks.ConcoursHooks"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("Français"))]

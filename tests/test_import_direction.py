@@ -41,6 +41,7 @@ SERVICES = {
     "texts",
     "command_io",
     "public_selectors",  # a club's public pages' reads (clubs)
+    "hooks",  # the matches app's extension point for the app holding some matches
 }
 EDGE = {
     "views",
@@ -51,6 +52,7 @@ EDGE = {
     "record_views",  # a concours's files, import and deletion (tournaments)
     "table_views",  # a concours table's phone (tournaments)
     "middleware",  # a concours table's phone sent on to its table link (tournaments)
+    "match_hooks",  # a concours's side of matches.hooks: glue to its services and pages
     "forms",
     "templatetags",
     "management",

@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.db.models import Q
 from django.http import Http404, HttpRequest
 
+from .hooks import hooks
 from .models import Match, MatchQuerySet, MatchScorer, Player, Seat
 from .services import Author
 
@@ -77,6 +78,15 @@ def is_owner(request: HttpRequest, match: Match) -> bool:
     return match.owner_key == request.session.get(DEVICE_KEY)
 
 
+def writes_as_owner(request: HttpRequest, match: Match) -> bool:
+    """The match's owner, or, for a held match, whoever runs its holder (a concours's desk,
+    co-organisers included: hooks.organiser). The services allow them what they allow the
+    owner (Author.owner)."""
+    if is_owner(request, match):
+        return True
+    return match.in_concours and hooks().organiser(request, match)
+
+
 def owned(request: HttpRequest) -> MatchQuerySet:
     """The matches this browser or its account owns, deleted ones included (Recently deleted)."""
     return Match.objects.of_owner(user=account(request), device_key=existing_device_key(request))
@@ -100,24 +110,42 @@ def match_for_scorer(request: HttpRequest, token: str, *, seats: bool = True) ->
 
 def can_score(request: HttpRequest, match: Match) -> bool:
     """Whether this browser or account may score the match: its owner, or a scorer (this browser
-    opened the current scorer link, or the account did on any device)."""
-    if is_owner(request, match) or match.scorer_token in remembered_tokens(request):
+    opened the current scorer link, or the account scored through it on any device), unless the
+    account's right was withdrawn (a renewed link: `revoked`)."""
+    if is_owner(request, match):
         return True
     user = account(request)
-    return user is not None and MatchScorer.objects.filter(match=match, user=user).exists()
+    if user is not None:
+        row = MatchScorer.objects.filter(match=match, user=user).first()
+        if row is not None:
+            return row.revoked_at is None
+    return match.scorer_token in remembered_tokens(request)
+
+
+def revoked(request: HttpRequest, match: Match) -> bool:
+    """A signed-in account, not the match's owner, that scored it through a scorer link renewed
+    since (MatchScorer.revoked_at): it sees the match read-only, whatever link it holds."""
+    user = account(request)
+    if user is None or writes_as_owner(request, match):
+        return False
+    rows = MatchScorer.objects.filter(match=match, user=user, revoked_at__isnull=False)
+    return rows.exists()
 
 
 def match_for_viewer(token: str) -> Match:
     return _with_seats("view_token", token)
 
 
-def author(request: HttpRequest, match: Match) -> Author:
-    key = device_key(request)
+def author(request: HttpRequest, match: Match, *, reading: bool = False) -> Author:
+    """Who is changing the match, for the services (and the change log). `reading`: only to
+    ask whether a change would be allowed (a form about to be shown): no device key is made."""
+    key = (existing_device_key(request) or "") if reading else device_key(request)
+    owner = writes_as_owner(request, match)
     if request.user.is_authenticated:
         scorer = None if match.owner_id == request.user.pk else request.user.pk
-        return Author(key=key, label=request.user.get_username(), account_id=scorer)
+        return Author(key=key, label=request.user.get_username(), account_id=scorer, owner=owner)
     label = "creator" if key == match.owner_key else "scorer link"
-    return Author(key=key, label=label)
+    return Author(key=key, label=label, owner=owner)
 
 
 def remembered_tokens(request: HttpRequest, key: str = REMEMBERED) -> list[str]:

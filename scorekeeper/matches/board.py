@@ -16,6 +16,7 @@ from scorekeeper.scoring import MatchResult, Rules, score_match
 from scorekeeper.scoring.breakdown import STORED_BREAKDOWN
 from scorekeeper.words import breakdown, deal_summary, stored_breakdown
 
+from .hooks import hooks
 from .models import Deal, Match
 from .undo import redo_label, undo_and_redo, undo_label
 
@@ -140,12 +141,14 @@ def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
 
 @dataclass(frozen=True)
 class BoardNote:
-    """What another app says on a match's scoreboard about where the match belongs (a concours's
-    table: "Table 7 · round 2 · ..."), registered in BOARD_NOTES so that this app imports none
-    of them. `read_only`: the match is shown without its scoring buttons (its phones are done);
-    `banner`: a line in the board's banner ("Result sent to the organiser"); `links`: (words,
-    address) pairs under it; `win_title`: the banner's title once the match is won, in that
-    app's words ("Les As win the partie!"; empty: the board's own "... win the match!")."""
+    """What the app holding a match says on its scoreboard about where the match belongs (a
+    concours's table: "Table 7 · round 2 · ..."), through hooks.board_note, so that this app
+    imports none of them. `read_only`: the match is shown without its scoring buttons (its
+    phones are done); `banner`: a line in the board's banner ("Result sent to the organiser");
+    `links`: (words, address) pairs under it; `win_title`: the banner's title once the match is
+    won, in that app's words ("Les As win the partie!"; empty: the board's own "... win the
+    match!"). Words and flags are for the request asking: a phone and the organiser may read
+    them differently (the organiser still corrects a finished table's deals)."""
 
     header: str
     win_title: str = ""
@@ -154,14 +157,9 @@ class BoardNote:
     links: tuple[tuple[str, str], ...] = ()
 
 
-# Each callable gets the request and the board, and answers None when the match is not its
-# business (it should tell that without a query: every scoreboard render asks).
-BOARD_NOTES: list[Callable[[HttpRequest, Board], BoardNote | None]] = []
-
-
 def board_note(request: HttpRequest, board: Board) -> BoardNote | None:
-    for note in BOARD_NOTES:
-        found = note(request, board)
-        if found is not None:
-            return found
-    return None
+    """The holder's word on a held match's scoreboard (hooks.py); None, and no query, for any
+    other match."""
+    if not board.match.in_concours:
+        return None
+    return hooks().board_note(request, board)

@@ -69,13 +69,21 @@ class MatchQuerySet(models.QuerySet["Match"]):
     ) -> "MatchQuerySet":
         """The matches of someone's history: created by this browser or account, or scored by
         them through a scorer link (`remembered`: the scorer tokens this browser opened; a
-        revoked token no longer matches)."""
+        revoked token no longer matches). Each match says `scorer_revoked`: the account scored
+        it through a link renewed since (MatchScorer.revoked_at), so its lists open it
+        read-only."""
         condition = models.Q(scorer_token__in=remembered or [])
         if device_key:
             condition |= models.Q(owner_key=device_key)
+        revoked: Any = models.Value(False)
         if user is not None:
             condition |= models.Q(owner=user) | models.Q(scorers__user=user)
-        return self.filter(condition).distinct()
+            revoked = models.Exists(
+                MatchScorer.objects.filter(
+                    match=models.OuterRef("pk"), user=user, revoked_at__isnull=False
+                )
+            )
+        return self.filter(condition).distinct().annotate(scorer_revoked=revoked)
 
     def with_players(self) -> "MatchQuerySet":
         """Each match's seats and players read with the list, in one more query (Match.seats)."""
@@ -187,6 +195,13 @@ class Match(models.Model):
     # (`frozen_at`) its deals change no more here: a late correction goes through the desk.
     in_concours = models.BooleanField(default=False)
     frozen_at = models.DateTimeField(null=True, blank=True)
+    # Its holder ended it before its rules did (a concours table's time called:
+    # services.end_match): finished with the deals played, won by the higher total.
+    ended_at = models.DateTimeField(null=True, blank=True)
+    # Its result was typed by hand, not scored from its deals (a concours table's paper sheet or
+    # the organiser's correction: services.type_result): total0/total1, status and winner are
+    # the typed ones; its deals stay as they were scored.
+    typed_at = models.DateTimeField(null=True, blank=True)
 
     objects = MatchQuerySet.as_manager()
 
@@ -268,6 +283,11 @@ class Match(models.Model):
         return self.abandoned_at is not None
 
     @property
+    def is_typed(self) -> bool:
+        """Its result was typed by hand (a paper sheet), not scored from its deals."""
+        return self.typed_at is not None
+
+    @property
     def in_play(self) -> bool:
         """Still taking deals: neither finished nor abandoned."""
         return not self.is_finished and not self.is_abandoned
@@ -345,13 +365,16 @@ class Seat(models.Model):
 
 
 class MatchScorer(models.Model):
-    """An account that opened a match through its scorer link: the match is in its history."""
+    """An account that scored a match through its scorer link: the match is in its history.
+    `revoked_at`: that link was renewed because it might be in the wrong hands (a concours's
+    "New link"): the account keeps the match in its history, read-only, and writes no more."""
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="scorers")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="scored_matches"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         constraints = [

@@ -1,6 +1,10 @@
 """Every write to matches and deals. Each function is keyword-only and atomic: it locks the match
 row, checks the version the caller saw, applies the change, re-scores the whole match through the
-engine and rewrites the cached scores, all in one transaction. A failure changes nothing."""
+engine and rewrites the cached scores, all in one transaction. A failure changes nothing.
+
+A match held by another app (`in_concours`: a concours's table) is also checked by that app
+before each deal is written, and told of the change after the re-score, in the same transaction
+(hooks.py): `WriteRefused` says why it refused."""
 
 import random
 from collections.abc import Sequence
@@ -28,8 +32,12 @@ from scorekeeper.scoring import (
 )
 from scorekeeper.scoring.breakdown import STORED_BREAKDOWN, Line, line_to_data
 
+from . import hooks as holder
+from .hooks import WriteRefused
 from .models import Deal, DealChange, Match, MatchScorer, Player, Seat, new_token
 from .undo import next_redo, next_undo
+
+__all__ = ["WriteRefused"]  # raised here, defined with the hooks that raise it too
 
 # The match's own cache (set by _set_result), beside each deal's CACHE_FIELDS.
 MATCH_CACHE_FIELDS = ("total0", "total1", "reserve", "deal_count", "status", "winner")
@@ -87,11 +95,33 @@ class Author:
     """Who made a change: the browser's key and how it was allowed in. `account_id`: the
     signed-in account of a scorer who does not own the match; its first change makes it a
     scorer of the match (MatchScorer: in its history on every device). Opening the scorer
-    link writes nothing."""
+    link writes nothing. `owner`: the match's owner (its creating browser or account: a
+    concours's organiser for its tables), whom a holder may allow more than a scorer."""
 
     key: str
     label: str
     account_id: int | None = None
+    owner: bool = False
+
+
+def check_write(*, match: Match, author: Author, action: str) -> None:
+    """Whether `author` may make this change now (WriteRefused if not), without making it: a
+    page asks before showing a form that could only be refused. Reads only."""
+    _may_write(match, author, action)
+
+
+def _may_write(match: Match, author: Author, action: str) -> None:
+    """Refuse (WriteRefused) an account whose scorer right was withdrawn (`link_renewed`: it
+    reached the match through a scorer link renewed since, see revoke_scorer_links), and
+    whatever the match's holder refuses (hooks.check_write). Nothing is written before."""
+    if author.account_id is not None and not author.owner:
+        revoked = MatchScorer.objects.filter(
+            match_id=match.pk, user_id=author.account_id, revoked_at__isnull=False
+        )
+        if revoked.exists():
+            raise WriteRefused("link_renewed")
+    if match.in_concours:
+        holder.hooks().check_write(match, author=author, action=action)
 
 
 def _log_change(match: Match, author: Author, **change: Any) -> DealChange:
@@ -210,17 +240,64 @@ def regenerate_links(*, match_id: int) -> Match:
 
 
 @transaction.atomic
-def revoke_scorer_links(*, match_ids: Sequence[int]) -> list[Match]:
+def revoke_scorer_links(*, match_ids: Sequence[int], accounts: bool = False) -> list[Match]:
     """New scorer links for these matches, their read-only links kept: whoever holds an old
-    scorer link may score no more (a concours's table once its round is closed, time is called
-    or its phone link is renewed). Scorers' accounts and the names claimed keep the match (they
-    played it). Each version moves: pages polling it render again."""
+    scorer link may score no more (a concours's table once its round is closed, its partie
+    over, or its phone link renewed). Scorers' accounts and the names claimed keep the match
+    (they played it). `accounts`: the link was renewed because it may be in the wrong hands
+    (a lost phone): the accounts that scored through it lose the right to write too
+    (MatchScorer.revoked_at; they keep the match, read-only), even with the new link. Each
+    version moves: pages polling it render again."""
     matches = list(Match.objects.select_for_update().filter(pk__in=list(match_ids)).order_by("pk"))
     for match in matches:
         match.scorer_token = new_token()
         match.version += 1
     Match.objects.bulk_update(matches, ["scorer_token", "version"])
+    if accounts:
+        MatchScorer.objects.filter(match__in=matches, revoked_at__isnull=True).update(
+            revoked_at=timezone.now()
+        )
     return matches
+
+
+def _higher(totals: tuple[int, int]) -> int | None:
+    """The team with more points; None when equal (a draw)."""
+    return None if totals[0] == totals[1] else (0 if totals[0] > totals[1] else 1)
+
+
+@transaction.atomic
+def type_result(*, match_id: int, totals: tuple[int, int]) -> Match:
+    """The match's result typed by hand, not scored from its deals (a concours table's paper
+    sheet, or the organiser's correction): finished with these totals, won by the higher (equal:
+    a draw); its deals stay as they were scored, and the pages say the result was typed
+    (`Match.typed_at`). Not a deal change (its holder decides; its holder is not told): allowed
+    on a frozen match (a closed round's correction)."""
+    match = Match.objects.locked(match_id)
+    match.typed_at = timezone.now()
+    match.total0, match.total1 = totals
+    match.reserve = 0
+    match.status = Match.Status.FINISHED
+    match.winner = _higher(totals)
+    match.finished_at = match.finished_at or match.typed_at
+    match.version += 1
+    match.save(
+        update_fields=[*MATCH_CACHE_FIELDS, "typed_at", "finished_at", "version", "updated_at"]
+    )
+    return match
+
+
+@transaction.atomic
+def end_match(*, match_id: int) -> Match:
+    """End the match now with the deals played, before its rules end it (a concours table's
+    time called): finished, won by the higher total (equal: a draw), a reserve still held not
+    awarded; its deals may still be corrected (the result follows), none is added. Its holder
+    is told, as after a deal. A match already ended stays as it is."""
+    match = _unfrozen(Match.objects.locked(match_id))
+    if match.ended_at is None:
+        match.ended_at = timezone.now()
+        match.save(update_fields=["ended_at"])
+        rescore(match, match.deal_rows())
+    return match
 
 
 class ClaimRefused(Exception):
@@ -297,8 +374,9 @@ def unlink_player(*, match_id: int, player_id: int) -> tuple[Player, User] | Non
     return player, former
 
 
-def _lock(match_id: int, expected_version: int | None) -> Match:
+def _lock(match_id: int, expected_version: int | None, author: Author, action: str) -> Match:
     match = _unfrozen(Match.objects.locked(match_id))
+    _may_write(match, author, action)
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     return match
@@ -337,16 +415,26 @@ def store_breakdown(row: Deal, lines: Sequence[Line]) -> bool:
 
 
 def _set_result(match: Match, result: MatchResult) -> None:
-    """The match's own cache: totals, reserve, deal count, status, winner, end time."""
+    """The match's own cache: totals, reserve, deal count, status, winner, end time (a typed
+    result, see type_result, keeps its totals: only the deal count follows the deals; a match
+    its holder ended, see end_match, is finished whatever its rules say)."""
+    if match.typed_at is not None:
+        match.deal_count = len(result.deals)
+        return
     was_finished = match.is_finished
     match.total0, match.total1 = result.totals
     match.reserve = result.reserve
     match.deal_count = len(result.deals)
-    match.status = Match.Status.FINISHED if result.finished else Match.Status.PLAYING
-    match.winner = result.winner if isinstance(result.winner, int) else None
-    if result.finished and not was_finished:
+    # Ended by its holder (end_match): finished with the deals played, the higher total winning.
+    finished = result.finished or match.ended_at is not None
+    match.status = Match.Status.FINISHED if finished else Match.Status.PLAYING
+    if result.finished:
+        match.winner = result.winner if isinstance(result.winner, int) else None
+    else:
+        match.winner = _higher(result.totals) if finished else None
+    if finished and not was_finished:
         match.finished_at = timezone.now()
-    elif not result.finished:
+    elif not finished:
         match.finished_at = None
 
 
@@ -376,11 +464,18 @@ def _write_caches(match: Match, deals: list[Deal], *, settled: int = 0) -> tuple
 
 
 def rescore(match: Match, deals: list[Deal], *, settled: int = 0) -> MatchResult:
-    """Score `deals` (in order), write every cache and move the match to its next version."""
+    """Score `deals` (in order), write every cache and move the match to its next version; its
+    holder, if any, is told (hooks.after_write)."""
     result, _ = _write_caches(match, deals, settled=settled)
     match.version += 1
     match.save(update_fields=[*MATCH_CACHE_FIELDS, "finished_at", "version", "updated_at"])
+    _tell_holder(match)
     return result
+
+
+def _tell_holder(match: Match) -> None:
+    if match.in_concours:
+        holder.hooks().after_write(match)
 
 
 @transaction.atomic
@@ -393,6 +488,7 @@ def refresh_scores(*, match_id: int) -> bool:
     if changed:
         match.version += 1
         match.save()
+        _tell_holder(match)
     return changed
 
 
@@ -436,6 +532,7 @@ def record_deal(
             raise SubmissionGone
         return replay
     _unfrozen(match)
+    _may_write(match, author, holder.ADD)
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     if match.is_abandoned:
@@ -478,6 +575,7 @@ def edit_deal(
     if replay is not None:
         return replay
     _unfrozen(match)
+    _may_write(match, author, holder.EDIT)
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     _check(match, deal)
@@ -502,7 +600,7 @@ def edit_deal(
 
 @transaction.atomic
 def delete_deal(*, match_id: int, seq: int, expected_version: int | None, author: Author) -> None:
-    match = _lock(match_id, expected_version)
+    match = _lock(match_id, expected_version, author, holder.DELETE)
     deals = match.deal_rows()
     row = next(d for d in deals if d.seq == seq)
     deals.remove(row)
@@ -576,6 +674,7 @@ def undo_last_change(
     if replay is not None:
         return replay
     _unfrozen(match)
+    _may_write(match, author, holder.UNDO)
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     last = next_undo(match)
@@ -623,6 +722,7 @@ def redo_last_undo(
     if replay is not None:
         return replay
     _unfrozen(match)
+    _may_write(match, author, holder.REDO)
     if expected_version is not None and match.version != expected_version:
         raise MatchChanged(match)
     undo = next_redo(match)

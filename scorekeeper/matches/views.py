@@ -49,6 +49,7 @@ from .forms import (
     NewMatchForm,
     deal_initial,
 )
+from .hooks import ADD, DELETE, EDIT
 from .models import DELETED_KEPT_DAYS, Deal, DealChange, Match, Player
 from .undo import change_words, reversed_words, undo_label
 
@@ -232,7 +233,8 @@ def scoreboard(request: HttpRequest, token: str) -> HttpResponse:
     if shortcut is not None:
         return shortcut
     match = access.match_for_scorer(request, token)
-    return _board_response(request, match, can_score=True)
+    # An account whose scorer right was withdrawn (a renewed link) sees it read-only.
+    return _board_response(request, match, can_score=not access.revoked(request, match))
 
 
 @require_safe
@@ -248,11 +250,58 @@ def viewer(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _after_change(request: HttpRequest, match: Match) -> HttpResponseBase:
-    """PRG: back to the scoreboard (htmx swaps it in place instead)."""
+    """PRG: back to the scoreboard (htmx swaps it in place instead), where this browser may
+    still see it: see _board_url."""
     if _is_htmx(request):
+        token = match.scorer_token
         match.refresh_from_db()
-        return _board_response(request, match, can_score=True)
-    return redirect("matches:scoreboard", token=match.scorer_token)
+        if match.scorer_token != token and not access.writes_as_owner(request, match):
+            return HttpResponseClientRedirect(reverse("matches:viewer", args=[match.view_token]))
+        return _board_response(request, match, can_score=not access.revoked(request, match))
+    return redirect(_board_url(request, match))
+
+
+def _board_url(request: HttpRequest, match: Match) -> str:
+    """Where a scorer page goes back to after a change (or a refusal): the scoreboard by the
+    link it came with. A change may end that link (a concours table's Nth deal ends its phones:
+    hooks.after_write renews its scorer link in the same transaction): then the owner goes on
+    by the new link, anyone else to the match's read-only board, which says why."""
+    token = match.scorer_token
+    if match.in_concours:  # the only matches whose link a change may renew
+        current = Match.objects.filter(pk=match.pk).values_list("scorer_token", flat=True).first()
+        if current is not None and current != token:
+            if access.writes_as_owner(request, match):
+                return reverse("matches:scoreboard", args=[current])
+            return reverse("matches:viewer", args=[match.view_token])
+    return reverse("matches:scoreboard", args=[token])
+
+
+def _refused_here(request: HttpRequest, match: Match, action: str) -> HttpResponseBase | None:
+    """A form whose saving could only be refused (a concours table whose time is called, an
+    account whose scorer right was withdrawn...) is not shown: back to the scoreboard with the
+    reason. None: show it. Writes nothing but the message."""
+    try:
+        services.check_write(
+            match=match, author=access.author(request, match, reading=True), action=action
+        )
+    except services.WriteRefused as refused:
+        _write_refused_message(request, refused)
+        return redirect(_board_url(request, match))
+    return None
+
+
+def _write_refused_message(request: HttpRequest, refused: services.WriteRefused) -> None:
+    words = refused.words or str(WRITE_REFUSALS.get(refused.reason, ""))
+    messages.error(request, words or _("This change is not allowed: nothing was saved."))
+
+
+# Why the services refuse a write (WriteRefused codes of this app; a holder words its own).
+WRITE_REFUSALS = {
+    "link_renewed": gettext_lazy(
+        "This scorer link was renewed: this account no longer scores the match (it stays in "
+        "your matches, read-only). Nothing was saved."
+    ),
+}
 
 
 def _changed_message(request: HttpRequest) -> None:
@@ -323,6 +372,8 @@ def _attempt[T](
         _gone_message(request)
     except services.MatchFrozen:
         _frozen_message(request)
+    except services.WriteRefused as refused:
+        _write_refused_message(request, refused)
     except services.NothingToUndo:
         messages.info(request, _("Nothing to undo."))
     except services.NothingToRedo:
@@ -452,6 +503,9 @@ def _problems(form: DealForm, *, saving: bool = False) -> list[str]:
 @vary_on_headers(HX)
 def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)  # the players' names: who took
+    refused = _refused_here(request, match, ADD)
+    if refused is not None:
+        return refused
     if not match.in_play:
         _no_more_deals(request, abandoned=match.is_abandoned)
         return redirect("matches:scoreboard", token=token)
@@ -486,9 +540,9 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
             )
             if not isinstance(saved, Refused):
                 _left_out_message(request, form, saved.number)
-                return redirect("matches:scoreboard", token=token)
+                return redirect(_board_url(request, match))
             if not saved.stay:
-                return redirect("matches:scoreboard", token=token)
+                return redirect(_board_url(request, match))
             if saved.version is not None:
                 form, changed = _rebind_version(form, saved.version), True
         preview = _preview(match, form, saving=_saving(request))
@@ -534,6 +588,9 @@ def _deal_context(
 def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)  # the players' names: who took
     row = get_object_or_404(match.deals, seq=seq)
+    refused = _refused_here(request, match, EDIT)
+    if refused is not None:
+        return refused
     if row.kind == Deal.Kind.MANUAL:
         return redirect("matches:deal_manual_edit", token=token, seq=seq)
     engine_deal = row.to_engine()
@@ -567,9 +624,9 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
             if not isinstance(saved, Refused):
                 messages.success(request, _("Deal %(n)s changed.") % {"n": row.number})
                 _left_out_message(request, form, row.number)
-                return redirect("matches:scoreboard", token=token)
+                return redirect(_board_url(request, match))
             if not saved.stay:
-                return redirect("matches:scoreboard", token=token)
+                return redirect(_board_url(request, match))
             if saved.version is not None:
                 form, changed = _rebind_version(form, saved.version), True
         preview = _preview(match, form, replacing=seq, saving=_saving(request))
@@ -605,6 +662,10 @@ def deal_manual(request: HttpRequest, token: str, seq: int | None = None) -> Htt
     """A manual-score deal: a new one, or (with `seq`) a change to one."""
     match = access.match_for_scorer(request, token)
     row = get_object_or_404(match.deals, seq=seq, kind=Deal.Kind.MANUAL) if seq else None
+    action = ADD if row is None else EDIT
+    refused = _refused_here(request, match, action)
+    if refused is not None:
+        return refused
     if row is None and match.is_abandoned:
         _no_more_deals(request, abandoned=True)
         return redirect("matches:scoreboard", token=token)
@@ -631,7 +692,7 @@ def deal_manual(request: HttpRequest, token: str, seq: int | None = None) -> Htt
             change = partial(services.edit_deal, seq=row.seq, **common)
         saved = _attempt(request, change, form=form)
         if not isinstance(saved, Refused) or not saved.stay:
-            return redirect("matches:scoreboard", token=token)
+            return redirect(_board_url(request, match))
         if saved.version is not None:
             changed = True
             data = {**request.POST.dict(), "version": str(saved.version)}
@@ -644,6 +705,9 @@ def deal_manual(request: HttpRequest, token: str, seq: int | None = None) -> Htt
 def deal_delete(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)
     row = get_object_or_404(match.deals, seq=seq)
+    refused = _refused_here(request, match, DELETE)
+    if refused is not None:
+        return refused
     if request.method == "POST":
         deleted = _attempt(
             request,
@@ -659,7 +723,7 @@ def deal_delete(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
             messages.success(
                 request, _("Deal %(n)s deleted. Undo brings it back.") % {"n": row.number}
             )
-        return redirect("matches:scoreboard", token=token)
+        return redirect(_board_url(request, match))
     return render(request, "matches/delete.html", {"match": match, "row": row})
 
 

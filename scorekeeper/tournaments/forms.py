@@ -365,10 +365,19 @@ class CsvForm(forms.Form):
 
 
 class PaperForm(forms.Form):
+    """A table's totals (paper, or a correction): each labelled with its side's name."""
+
     points0 = forms.IntegerField(label=_("Points, side 1"), min_value=0, max_value=MAX_POINTS)
     points1 = forms.IntegerField(label=_("Points, side 2"), min_value=0, max_value=MAX_POINTS)
     belotes = forms.IntegerField(label=_("Belotes"), min_value=0, max_value=99, required=False)
     capots = forms.IntegerField(label=_("Capots"), min_value=0, max_value=99, required=False)
+
+    def __init__(self, *args: Any, sides: "list[str] | None" = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sides = sides or []
+        for index, name in enumerate(self.sides[:2]):
+            if name:
+                self.fields[f"points{index}"].label = _("%(team)s: points") % {"team": name}
 
 
 class ImportForm(forms.Form):

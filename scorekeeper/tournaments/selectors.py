@@ -2,8 +2,8 @@
 final) from the stored table results, and its `belote-tournament/1` file.
 
 The standings read a fixed number of queries whatever the number of teams (tournament, entrants,
-rounds, tables, places, plus the sync of tables still open: `services.sync_tables`), and never
-score a deal: each table's result is the cache its match or paper sheet left."""
+rounds, tables, places), never score a deal and never write: each table's result is stored by the
+change that made it (a deal saved at its match, paper totals, time called: see services)."""
 
 from collections import defaultdict
 from collections.abc import Sequence
@@ -58,19 +58,10 @@ def table_result(table: Table) -> TableResult:
     )
 
 
-def snapshot(
-    tournament: Tournament,
-    *,
-    sync: bool = True,
-    with_results: bool = False,
-) -> Snapshot:
-    """The tournament as the engine's Tournament and its RoundResults, in five queries (after
-    `sync_tables`, one more, and one per table refreshed). `with_results`: each table also
-    carries its paper totals or its deals (for the file: one more query for all the deals)."""
-    if sync:
-        from .services import sync_tables  # the one write a read may need: see services
-
-        sync_tables(tournament=tournament)
+def snapshot(tournament: Tournament, *, with_results: bool = False) -> Snapshot:
+    """The tournament as the engine's Tournament and its RoundResults, in five queries, from the
+    stored results (nothing written). `with_results`: each table also carries its paper totals
+    or its deals (for the file: one more query for all the deals)."""
     settings = tournament.engine_settings
     melee = settings.melee
     entrants = tuple(in_concours(list(tournament.entrants.all())))

@@ -5,9 +5,10 @@ engine refuses (a name, a setting, too few entrants to draw) raises its Tourname
 codes `scorekeeper/words.py` already words.
 
 Each table is a match of `matches` (created by the draw, scored deal by deal by its phone through
-`matches.services`). A table's result is a cache on the Table row; `sync_tables` refreshes it
-from the match's own cached totals whenever a reader or the closing of a round needs it (no
-signal: the match services know nothing of concours)."""
+`matches.services`). A table's result is stored on the Table row, in the transaction of the
+change that makes it: the match services ask the concours before each write to a table's match
+and tell it after (matches/hooks.py, through match_hooks.ConcoursHooks: `check_table_write`,
+`table_moved`); paper totals, corrections and time called are written here. No reader writes."""
 
 import csv
 import datetime
@@ -26,6 +27,7 @@ from scorekeeper.concours import PaperCheck, TournamentError, paper_check, setti
 from scorekeeper.concours.readers import read_name
 from scorekeeper.concours.settings import settings_to_dict
 from scorekeeper.matches import services as match_services
+from scorekeeper.matches.hooks import ADD, WriteRefused
 from scorekeeper.matches.models import Match, new_token
 from scorekeeper.scoring import MatchFile, MatchResult, Team
 
@@ -496,62 +498,63 @@ RESULT_FIELDS = [
 ]  # fmt: skip
 
 
-def sync_tables(*, tournament: Tournament) -> int:
-    """Refresh the result of every table of an open round whose match moved since it was read
-    (one query when none did, and no transaction; a transaction writing those that did). How
-    many changed. Two readers refreshing at once write the same values."""
-    stale = list(
-        Table.objects.filter(
-            round__tournament=tournament,
-            round__closed_at__isnull=True,
-            paper0__isnull=True,
-            match__isnull=False,
-        )
-        .exclude(match_version=F("match__version"))
-        .select_related("match")
-    )
-    was = {table.pk: table.finished for table in stale}
-    changed = [table for table in stale if apply_result(table, table.match)]
-    if changed:
-        with transaction.atomic():
-            ended = [table for table in changed if table.finished and not was[table.pk]]
-            for table in ended:  # the partie ended itself: its phones are done
-                _read_new_version(table, end_phones([table]))
-            Table.objects.bulk_update(changed, RESULT_FIELDS)
-            _touch(tournament)
-    return len(changed)
+# What a concours says to the matches app about its tables' matches (hooks.py, through
+# match_hooks.ConcoursHooks): every write to a table's match is checked here first, and the
+# table's result is stored with the change, in the same transaction. So the result is stored
+# once, no page writes while it is read, and a table's state is enforced here, not by what a
+# page shows.
 
 
-def end_phones(tables: Sequence[Table]) -> dict[int, Match]:
+def check_table_write(*, match: Match, owner: bool, action: str) -> None:
+    """Whether this write to a table's match may go ahead (WriteRefused otherwise, with the
+    reason): a paper result locks the deals for everyone (the desk decides); once time is called
+    or the partie is over, its phones and the accounts that scored are refused everything,
+    and the organiser (the match's owner) still corrects the deals (edit, delete, undo, redo)
+    while the round is open, but adds none. A closed round's match is frozen (MatchFrozen)."""
+    table = Table.objects.select_related("round").filter(match_id=match.pk).first()
+    if table is None:
+        return
+    if table.paper is not None:
+        raise WriteRefused("paper_result")
+    if table.round.is_closed:
+        raise WriteRefused("round_closed")
+    if not (table.ended or match.is_finished):
+        return
+    if owner and action != ADD:
+        return
+    raise WriteRefused("time_called" if table.ended else "partie_over")
+
+
+def table_moved(*, match: Match) -> None:
+    """A table's match has just changed (its deals re-scored, in the transaction that saves
+    them): the table's result follows at once. A partie that this change ends ends its phones
+    too (a new scorer link, set on `match`)."""
+    table = Table.objects.select_related("round").filter(match_id=match.pk).first()
+    if table is None or table.round.is_closed:
+        return
+    was = table.finished
+    if not apply_result(table, match):
+        return
+    if table.finished and not was and table.paper is None:
+        renewed = end_phones([table]).get(match.pk)
+        if renewed is not None:
+            match.scorer_token, match.version = renewed.scorer_token, renewed.version
+            table.match_version = renewed.version
+    table.save(update_fields=RESULT_FIELDS)
+    Tournament.objects.filter(pk=table.round.tournament_id).update(version=F("version") + 1)
+
+
+def end_phones(tables: Sequence[Table], *, accounts: bool = False) -> dict[int, Match]:
     """The phones of these tables are done (their partie is over, their round closed, or their
     link renewed): their matches get new scorer links (`matches.services.revoke_scorer_links`),
     so whoever scored through the old one may score no more; the table link then shows the
-    table read-only. The matches with their new links, by id."""
+    table read-only. `accounts` (a renewed link): the accounts that scored through the old link
+    lose the right to write too. The matches with their new links, by id."""
     ids = [table.match_id for table in tables if table.match_id is not None]
     if not ids:
         return {}
-    return {match.pk: match for match in match_services.revoke_scorer_links(match_ids=ids)}
-
-
-def _read_new_version(table: Table, renewed: dict[int, Match]) -> None:
-    """A table whose result was just read from its match, whose scorer link was then renewed
-    (moving its version and nothing else): the result stays current."""
-    match = renewed.get(table.match_id or 0)
-    if match is not None:
-        table.match = match
-        table.match_version = match.version
-
-
-def sync_table(table: Table) -> Table:
-    """One table's result from its match, saved when it moved."""
-    match = Match.objects.get(pk=table.match_id) if table.match_id else None
-    was = table.finished
-    if apply_result(table, match):
-        if table.finished and not was and table.paper is None:  # ended: its phones are done
-            _read_new_version(table, end_phones([table]))
-        table.save(update_fields=RESULT_FIELDS)
-        _touch(table.round.tournament)
-    return table
+    renewed = match_services.revoke_scorer_links(match_ids=ids, accounts=accounts)
+    return {match.pk: match for match in renewed}
 
 
 def _log(
@@ -584,10 +587,15 @@ def _set_paper(
     capots: int,
     announcements: int,
 ) -> PaperCheck | None:
+    """The table's result from typed totals, and its match's with it (typed: the match, its
+    scoreboard and the lists it is in say the same result, typed from paper)."""
     before = table.result_dict()
     table.paper0, table.paper1 = _check_totals(totals)
     table.paper_belotes, table.paper_capots = belotes, capots
     table.paper_announcements = announcements
+    if table.match_id is not None:
+        match = match_services.type_result(match_id=table.match_id, totals=totals)
+        table.match_version = match.version
     apply_result(table, None)
     table.save()
     _log(table, action, before, author, label)
@@ -596,6 +604,15 @@ def _set_paper(
     return paper_check(
         rules, table.paper or (0, 0), belotes=belotes, capots=capots, announcements=announcements
     )
+
+
+def scored_on_phone(table: Table) -> Match | None:
+    """The table's match when its phone scored deals there (what paper totals would set
+    aside), else None."""
+    if table.match_id is None or table.paper is not None:
+        return None
+    match = Match.objects.filter(pk=table.match_id).first()
+    return match if match is not None and match.deal_count > 0 else None
 
 
 @transaction.atomic
@@ -608,13 +625,20 @@ def record_paper_totals(
     announcements: int = 0,
     author: User | None = None,
     author_label: str = "",
+    over_deals: bool = False,
 ) -> PaperCheck | None:
     """The two totals of a paper score sheet (with the belotes, capots and announcement points
-    written on it): the table is finished with them, whatever its phone scored. Returns the
-    engine's paper check (a warning when `not check.ok`, never a refusal; None when the partie's
-    rules allow no check). Logged."""
+    written on it): the table is finished with them, its phones are done and its match's deals
+    change no more (its match shows the typed result). A table whose phone scored deals is
+    refused (`table_has_deals`) unless `over_deals`: the organiser has seen both and said the
+    paper is right. Returns the engine's paper check (a warning when `not check.ok`, never a
+    refusal; None when the partie's rules allow no check). Logged."""
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     if table.round.is_closed:
         raise Refused("round_closed", round=table.round.number)
+    scored = scored_on_phone(table)
+    if scored is not None and not over_deals:
+        raise Refused("table_has_deals", table=table.number, deals=scored.deal_count)
     end_phones([table])  # the sheet wins: its phones are done
     return _set_paper(table, totals, "paper", author, author_label, belotes, capots, announcements)
 
@@ -628,8 +652,9 @@ def correct_result(
     author_label: str = "",
 ) -> PaperCheck | None:
     """Replace a finished table's result by these totals (also once its round is closed: later
-    standings change, draws already made stay). Logged with the result before."""
-    sync_table(table)
+    standings change, draws already made stay); its match shows them as typed. Logged with the
+    result before."""
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     if not table.finished:
         raise Refused("table_not_finished", table=table.number)
     check = _set_paper(table, totals, "correction", author, author_label, 0, 0, 0)
@@ -642,19 +667,20 @@ def correct_result(
 @transaction.atomic
 def call_time(*, table: Table, author: User | None = None, author_label: str = "") -> Table:
     """Time is up: the partie ends with the deals played, the higher total wins (a reserve still
-    held is lost). Logged."""
+    held is lost). Its match ends with it (`matches.services.end_match`), which stores the
+    table's result and ends its phones (table_moved). Logged."""
+    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
     if table.round.is_closed:
         raise Refused("round_closed", round=table.round.number)
     if table.match_id is None:
         raise Refused("no_match", table=table.number)
-    sync_table(table)
     if table.finished:
         raise Refused("table_finished", table=table.number)
     before = table.result_dict()
     table.ended = True
-    table.match_version = None  # read the match again
-    sync_table(table)
     table.save(update_fields=["ended"])
+    match_services.end_match(match_id=table.match_id)
+    table.refresh_from_db()
     _log(table, "time", before, author, author_label)
     return table
 
@@ -670,10 +696,12 @@ def regenerate_co_link(*, tournament: Tournament) -> Tournament:
 @transaction.atomic
 def regenerate_table_link(*, table: Table) -> Table:
     """A new phone link for the table: the old one stops working at once, and so does the
-    scorer link its phones were using (the new link leads to a new one)."""
+    scorer link its phones were using (the new link leads to a new one); the accounts that
+    scored through it lose the right to write (they keep the match in their history,
+    read-only). The organiser keeps it while the round is open."""
     table.token = new_token()
     table.save(update_fields=["token"])
-    end_phones([table])
+    end_phones([table], accounts=True)
     return table
 
 
@@ -792,7 +820,6 @@ def _untouched(round_: Round) -> None:
     """Refused once any table of the round has a result or a deal."""
     if round_.is_closed:
         raise Refused("round_closed", round=round_.number)
-    sync_tables(tournament=round_.tournament)
     started = (
         round_.tables.filter(finished=True).exists()
         or round_.tables.filter(deal_count__gt=0).exists()
@@ -854,11 +881,10 @@ def redraw_round(*, round_: Round) -> Round:
 
 @transaction.atomic
 def close_round(*, round_: Round) -> Round:
-    """Close the round when every table is finished (results are read from the matches first);
-    its tables' links turn read-only, and the next round may be drawn."""
+    """Close the round when every table is finished; its tables' links turn read-only, and the
+    next round may be drawn."""
     if round_.is_closed:
         return round_
-    sync_tables(tournament=round_.tournament)
     pending = list(round_.tables.filter(finished=False).values_list("number", flat=True))
     if pending:
         raise Refused("tables_pending", round=round_.number, tables=pending)
@@ -910,9 +936,13 @@ def store_final_standings(*, tournament: Tournament) -> Tournament:
 
 
 def _hold(tables: Sequence[Table]) -> None:
-    """Imported tables' matches are held by the concours, those of closed rounds frozen (as a
-    drawn table's match is, and as closing its round freezes it)."""
+    """Imported tables' matches are held by the concours, those whose time was called ended
+    (as call_time ends a drawn table's), those of closed rounds frozen (as a drawn table's match
+    is, and as closing its round freezes it)."""
     Match.objects.filter(pk__in=[t.match_id for t in tables if t.match_id]).update(in_concours=True)
+    for table in tables:
+        if table.ended and table.match_id is not None:
+            match_services.end_match(match_id=table.match_id)
     closed = [t.match_id for t in tables if t.match_id and t.round.closed_at is not None]
     Match.objects.filter(pk__in=closed).update(frozen_at=timezone.now())
 

@@ -5,14 +5,17 @@ While the table's round is open and its partie is not over, the link hands the p
 scorer pages (a redirect to `/score/<scorer token>/`): everything a match does works there. Once
 the partie is over (its Nth deal, time called, paper totals), the round closed or the concours
 finished, the link shows the table read-only ("Result sent to the organiser") with the round's
-standings so far, and the match's scorer link is renewed by the services (`close_round`,
-`call_time`, `regenerate_table_link`, and `sync_tables` when a partie ends itself), so no phone
-keeps scoring a table that is over. A renewed table link (the desk's "New link") answers 404.
+standings so far. The services renewed the match's scorer link in the transaction that ended
+the partie (`close_round`, `call_time`, `record_paper_totals`, `regenerate_table_link`, and
+`table_moved` after the Nth deal), and refuse any write of a phone from then on
+(`check_table_write`): these pages only read. A renewed table link (the desk's "New link")
+answers 404.
 
-`scoreboard_note` is this app's word on a table match's scoreboard (registered in
-`matches.board.BOARD_NOTES` by apps.py, so that the matches app imports nothing of concours):
+`scoreboard_note` is this app's word on a table match's scoreboard (asked through the matches
+app's extension point, match_hooks.py, so that the matches app imports nothing of concours):
 the header "Table 7 · round 2 · Les As – Pique Dame · deal 5 of 12", and once the table is over,
-the scoreboard read-only with "Result sent to the organiser"."""
+the scoreboard read-only with "Result sent to the organiser" (the organiser still corrects the
+deals while the round is open)."""
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -117,28 +120,46 @@ def _is_organiser(request: HttpRequest, tournament: Tournament) -> bool:
     return is_owner(request, tournament) or co_granted(request, tournament)
 
 
+def runs_the_desk(request: HttpRequest, match: Match) -> bool:
+    """Whether this browser runs the desk of the concours this match is a table of (its owner,
+    or a co-organiser link): it corrects the table's deals as the organiser does."""
+    table = Table.objects.select_related("round__tournament").filter(match_id=match.pk).first()
+    return table is not None and _is_organiser(request, table.round.tournament)
+
+
 def scoreboard_note(request: HttpRequest, board: Board) -> BoardNote | None:
-    """The table's header on its match's scoreboard; None (and no query) for a match that is not
-    a concours table."""
+    """The table's header on its match's scoreboard (None when the match is no table), read
+    only. Once the table is over, its phones and the accounts that scored see it read-only;
+    the organiser (its owner or a co-organiser) still corrects its deals while the round is open
+    (`services.check_table_write` decides the same), adding none; a paper result is read-only
+    for everyone."""
     match = board.match
-    if not match.in_concours:
-        return None
     table = Table.objects.select_related("round__tournament").filter(match_id=match.pk).first()
     if table is None:
         return None
     tournament = table.round.tournament
     over = _over(table, match)
-    if over and match.is_finished and not table.finished and not table.round.is_closed:
-        # The partie has just ended itself (the Nth deal saved, this page is where its Save
-        # lands): the table takes its result and its phones' scorer link is renewed now, so the
-        # page that says "Result sent" is also the end of that link (no deal deleted or edited
-        # through it afterwards), whether or not the desk or a public page has looked since.
-        services.sync_table(table)
+    corrects = (
+        over
+        and table.paper is None
+        and not table.round.is_closed
+        and tournament.status != Tournament.Status.FINISHED
+        and _is_organiser(request, tournament)
+    )
     links: list[tuple[str, str]] = []
     banner = ""
     if over:
-        if table.round.is_closed and not (match.is_finished or table.ended):
+        if table.paper is not None:
+            banner = _("Typed by the organiser from the paper sheet.")
+            if board.rows:
+                banner += " " + _("The deals below, scored on the phone, do not count.")
+        elif table.round.is_closed and not (match.is_finished or table.ended):
             banner = _("Round %(round)s is closed.") % {"round": table.round.number}
+        elif corrects:
+            banner = _(
+                "Result sent to the organiser. No more deals; you can still correct these "
+                "until the round is closed."
+            )
         else:
             banner = _("Result sent to the organiser")
         if table.token:
@@ -159,7 +180,7 @@ def scoreboard_note(request: HttpRequest, board: Board) -> BoardNote | None:
     return BoardNote(
         header=header(table, match, board.scored_deals),
         win_title=_("%(name)s win the partie!") % {"name": winner} if winner else "",
-        read_only=over,
+        read_only=over and not corrects,
         banner=banner,
         links=tuple(links),
     )
@@ -170,11 +191,6 @@ def table_phone(request: HttpRequest, token: str) -> HttpResponse:
     """The table's link: its match's scorer pages while the table plays, read-only after."""
     table = _table(token)
     match = table.match
-    if match is not None:
-        services.sync_table(
-            table
-        )  # the result the desk sees (and the scorer link renewed at the end)
-        match.refresh_from_db()
     if not _over(table, match):
         assert match is not None and table.token is not None
         remember_table(request, match.scorer_token, table.token)  # see middleware.py

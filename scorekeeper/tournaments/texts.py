@@ -110,7 +110,33 @@ REFUSALS: "dict[str, Promise]" = {
     "too_many_deals": gettext_lazy(
         "The file holds %(deals)s deals; one import takes %(limit)s at most."
     ),
+    "table_has_deals": gettext_lazy(
+        "Table %(table)s was scored on its phone: say which is right, its deals or the paper."
+    ),
 }
+
+# Why a write to a table's match is refused (services.check_table_write's WriteRefused codes),
+# shown on the table's scoreboard; nothing was saved.
+WRITE_REFUSALS: "dict[str, Promise]" = {
+    "time_called": gettext_lazy(
+        "Time was called at this table: its result is with the organiser. Nothing was saved."
+    ),
+    "partie_over": gettext_lazy(
+        "This partie is over: its result is with the organiser. Nothing was saved."
+    ),
+    "paper_result": gettext_lazy(
+        "This table's result was typed from its paper sheet: its deals change no more. "
+        "Nothing was saved."
+    ),
+    "round_closed": gettext_lazy(
+        "This table's round is closed: its deals change no more. Nothing was saved."
+    ),
+}
+
+
+def write_refusal(code: str) -> str:
+    template = WRITE_REFUSALS.get(code)
+    return str(template) if template is not None else ""
 
 
 def refusal(error: Refused) -> str:

@@ -33,6 +33,11 @@ urlpatterns = [
         views.correct,
         name="correct",
     ),
+    path(
+        "concours/<int:pk>/round/<int:round>/table/<int:table>/deals/",
+        views.table_deals,
+        name="table_deals",
+    ),
     path("concours/<int:pk>/round/<int:round>/redraw/", views.redraw, name="redraw"),
     path("concours/<int:pk>/round/<int:round>/swap/", views.swap, name="swap"),
     path("concours/<int:pk>/finish/", views.finish, name="finish"),

@@ -7,6 +7,7 @@ co-organiser link, sees these pages (404 for anyone else); a few actions are the
 
 from dataclasses import replace
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.db.models import Q
@@ -170,22 +171,29 @@ def _board(round_: Round) -> list[dict[str, Any]]:
             if place.side is not None:
                 sides[place.side].append(place.entrant.name)
         match = table.match
+        names = [" & ".join(names) for names in sides]
         rows.append(
             {
                 "table": table,
-                "sides": [" & ".join(names) for names in sides],
+                "sides": names,
                 "deals_limit": match.engine_rules.deals_limit if match is not None else None,
-                "paper_form": PaperForm(prefix=f"t{table.number}"),
-                "correct_form": PaperForm(prefix=f"c{table.number}"),
+                "paper_form": PaperForm(prefix=f"t{table.number}", sides=names),
+                "correct_form": _correct_form(table, names),
             }
         )
     return rows
 
 
+def _correct_form(table: Table, sides: list[str], **kwargs: Any) -> PaperForm:
+    """A finished table's correction, filled with its result now."""
+    initial = {"points0": table.points0, "points1": table.points1} if table.points else None
+    return PaperForm(prefix=f"c{table.number}", sides=sides, initial=initial, **kwargs)
+
+
 @require_safe
 def desk(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _own(request, pk)
-    snap = selectors.snapshot(tournament)  # syncs the open round's tables first
+    snap = selectors.snapshot(tournament)
     rounds = list(snap.rounds)
     current = rounds[-1] if rounds else None
     closed = [r for r in rounds if r.is_closed]
@@ -268,11 +276,12 @@ def _past_rounds(tournament: Tournament, closed: list[Round]) -> list[dict[str, 
             if place.side is not None:
                 sides[place.side].append(place.entrant.name)
         round_number = numbers[table.round_id]
+        names = [" & ".join(names) for names in sides]
         by_round[table.round_id].append(
             {
                 "table": table,
-                "sides": [" & ".join(names) for names in sides],
-                "form": PaperForm(prefix=f"c{table.number}", auto_id=f"id_r{round_number}_%s"),
+                "sides": names,
+                "form": _correct_form(table, names, auto_id=f"id_r{round_number}_%s"),
             }
         )
     return [{"round": r, "tables": by_round[r.pk]} for r in reversed(closed)]
@@ -479,8 +488,21 @@ def withdraw(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     try:
         if request.POST.get("cancel"):
             services.cancel_withdrawal(entrant=entrant)
+            messages.success(
+                request,
+                _("“%(name)s” is back in: drawn again from the next round.")
+                % {"name": entrant.name},
+            )
         else:
             services.withdraw(entrant=entrant)
+            messages.success(
+                request,
+                _(
+                    "“%(name)s” is withdrawn: not drawn from round %(round)s on; its results "
+                    "so far are kept."
+                )
+                % {"name": entrant.name, "round": entrant.withdrawn_before_round},
+            )
     except Refused as error:
         _refused(request, error)
     return _back(tournament, "registration")
@@ -510,17 +532,39 @@ def _round(tournament: Tournament, number: int) -> Round:
     return round_
 
 
-@require_POST
+def _sides(table: Table) -> list[str]:
+    """The two sides' names at a table (one query)."""
+    sides: list[list[str]] = [[], []]
+    for place in sorted(table.places.select_related("entrant"), key=lambda p: p.seat):
+        if place.side is not None:
+            sides[place.side].append(place.entrant.name)
+    return [" & ".join(names) for names in sides]
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
 def paper(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse:
+    """A table's paper totals. A table whose phone scored deals is not typed over at once: the
+    desk is shown both (the phone's deals and the paper) and asked which is right (a GET page,
+    the totals in its address; its two buttons post here again: `choice`)."""
     tournament = _own(request, pk)
-    round_ = _round(tournament, round)
-    row = get_object_or_404(Table, round=round_, number=table)
-    row.round = round_
-    form = PaperForm(request.POST, prefix=f"t{table}")
+    row = _table(tournament, round, table)
+    source = request.POST if request.method == "POST" else request.GET
+    form = PaperForm(source, prefix=f"t{table}", sides=_sides(row))
     if not form.is_valid():
-        messages.error(
+        if request.method == "POST":
+            messages.error(
+                request,
+                _("Table %(table)s: type both totals as whole numbers from 0 to 100000.")
+                % {"table": table},
+            )
+        return _back(tournament, f"table-{table}")
+    if request.method != "POST":
+        return _paper_choice(request, tournament, row, form)
+    choice = request.POST.get("choice", "")
+    if choice == "phone":  # the phone's deals are right: nothing is typed
+        messages.info(
             request,
-            _("Table %(table)s: type both totals as whole numbers from 0 to 100000.")
+            _("Table %(table)s: its phone's deals are kept; the paper totals were not saved.")
             % {"table": table},
         )
         return _back(tournament, f"table-{table}")
@@ -531,9 +575,17 @@ def paper(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse
             totals=(data["points0"], data["points1"]),
             belotes=data["belotes"] or 0,
             capots=data["capots"] or 0,
+            over_deals=choice == "paper",
             **_author(request, tournament),
         )
-    except (Refused, TournamentError) as error:
+    except Refused as error:
+        if error.code == "table_has_deals":  # ask which is right (PRG: a page of its own)
+            names = [form.add_prefix(name) for name in form.fields]
+            query = urlencode({name: source.get(name, "") for name in names})
+            return redirect(f"{request.path}?{query}")
+        _refused(request, error)
+        return _back(tournament, f"table-{table}")
+    except TournamentError as error:
         _refused(request, error)
         return _back(tournament, f"table-{table}")
     warning = paper_warning(check) if check is not None else None
@@ -548,6 +600,45 @@ def paper(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse
     return _back(tournament, f"table-{table}")
 
 
+def _paper_choice(
+    request: HttpRequest, tournament: Tournament, table: Table, form: PaperForm
+) -> HttpResponse:
+    """The phone's deals and the paper totals side by side, and the question: which is right?
+    Reads only; a table with no deal (or no longer open) goes back to the desk."""
+    match = services.scored_on_phone(table)
+    if match is None or table.round.is_closed:
+        return _back(tournament, f"table-{table.number}")
+    data = form.cleaned_data
+    context = {
+        "tournament": tournament,
+        "table": table,
+        "match": match,
+        "sides": form.sides,
+        "paper": (data["points0"], data["points1"]),
+        "form": form,
+        "deals_url": reverse(
+            "tournaments:table_deals",
+            kwargs={"pk": tournament.pk, "round": table.round.number, "table": table.number},
+        ),
+    }
+    return render(request, "tournaments/desk/paper_choice.html", context)
+
+
+@require_safe
+def table_deals(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse:
+    """A table's deals from the desk, at an address that never goes stale: its scoreboard by the
+    scorer link it has now while its round is open (the organiser corrects there), its
+    read-only board once the round is closed. Reads only."""
+    tournament = _own(request, pk)
+    row = _table(tournament, round, table)
+    match = row.match
+    if match is None or match.deleted_at is not None:
+        raise Http404
+    if row.round.is_closed or tournament.status == Tournament.Status.FINISHED:
+        return redirect("matches:viewer", token=match.view_token)
+    return redirect("matches:scoreboard", token=match.scorer_token)
+
+
 def _table(tournament: Tournament, round_number: int, number: int) -> Table:
     round_ = _round(tournament, round_number)
     table = get_object_or_404(Table, round=round_, number=number)
@@ -560,6 +651,13 @@ def call_time(request: HttpRequest, pk: int, round: int, table: int) -> HttpResp
     """Time is up at a table: its partie ends with the deals played."""
     tournament = _own(request, pk)
     row = _table(tournament, round, table)
+    if request.POST.get("confirm") != "yes":  # a confirmation step: see desk.html
+        messages.error(
+            request,
+            _("Table %(table)s: time is called with the button “Yes, call time”.")
+            % {"table": table},
+        )
+        return _back(tournament, f"table-{table}")
     try:
         services.call_time(table=row, **_author(request, tournament))
     except Refused as error:
@@ -659,6 +757,11 @@ def close_round(request: HttpRequest, pk: int, round: int) -> HttpResponse:
 @require_POST
 def finish(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _own(request, pk)
+    if request.POST.get("confirm") != "yes":  # a confirmation step: see desk.html
+        messages.error(
+            request, _("The concours is finished with the button “Yes, finish the concours”.")
+        )
+        return _back(tournament)
     try:
         services.finish(tournament=tournament)
     except Refused as error:

@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.matches.models import Match
 from scorekeeper.tournaments.models import Round, Tournament
 from tests.factories import PASSWORD, UserFactory
 
@@ -94,8 +95,11 @@ def test_create_a_concours_and_draw_rounds(
 
     first = page.locator("#table-1")
     first.get_by_text("Type the paper sheet's totals").click()
-    first.get_by_label("Points, side 1").fill("1100")
-    first.get_by_label("Points, side 2").fill("844")
+    names = Match.objects.get(
+        concours_table__round__tournament__owner=user, concours_table__number=1
+    ).team_names
+    first.get_by_label(f"{names[0]}: points").fill("1100")  # each field named after its team
+    first.get_by_label(f"{names[1]}: points").fill("844")
     first.get_by_label("Belotes").fill("1")
     first.get_by_role("button", name="Save table 1").click()
     expect(page.locator(".messages")).to_contain_text("20 missing: a belote?")
@@ -105,8 +109,8 @@ def test_create_a_concours_and_draw_rounds(
     for number in (2, 3, 4):
         table = page.locator(f"#table-{number}")
         table.get_by_text("Type the paper sheet's totals").click()
-        table.get_by_label("Points, side 1").fill("1000")
-        table.get_by_label("Points, side 2").fill("944")
+        table.locator(f"input[name=t{number}-points0]").fill("1000")
+        table.locator(f"input[name=t{number}-points1]").fill("944")
         table.get_by_role("button", name=f"Save table {number}").click()
         expect(page.locator(".messages")).to_contain_text(f"Table {number}: totals saved.")
     page.get_by_role("button", name="Close round 1").click()

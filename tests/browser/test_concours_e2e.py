@@ -211,15 +211,30 @@ def draw(desk: Page, lang: str, number: int) -> None:
     expect(desk.locator("#board .board-table")).to_have_count(4)
 
 
-def paper(desk: Page, lang: str, number: int, totals: tuple[int, int], belotes: int = 0) -> None:
-    """A table's paper score sheet typed in: both totals (and the belotes written on it)."""
+def paper(
+    desk: Page,
+    lang: str,
+    number: int,
+    totals: tuple[int, int],
+    belotes: int = 0,
+    over_phone: Screens | None = None,
+) -> None:
+    """A table's paper score sheet typed in: both totals (and the belotes written on it). A
+    table its phone scored (`over_phone`, to photograph the question) asks which is right: the
+    paper."""
     table = desk.locator(f"#table-{number}")
     table.get_by_text(t(lang, "Type the paper sheet's totals")).click()
-    table.get_by_label(t(lang, "Points, side 1")).fill(str(totals[0]))
-    table.get_by_label(t(lang, "Points, side 2")).fill(str(totals[1]))
+    table.locator(f"input[name=t{number}-points0]").fill(str(totals[0]))
+    table.locator(f"input[name=t{number}-points1]").fill(str(totals[1]))
     if belotes:
         table.get_by_label(t(lang, "Belotes")).fill(str(belotes))
     table.get_by_role("button", name=t(lang, "Save table %(n)s", n=number)).click()
+    if over_phone is not None:
+        expect(desk.get_by_role("heading", level=1)).to_have_text(
+            t(lang, "Table %(n)s: the phone or the paper?", n=number)
+        )
+        over_phone(desk, "09a-paper-over-phone")
+        desk.get_by_role("button", name=t(lang, "The paper sheet is right")).click()
     expect(desk.locator(".messages")).to_contain_text(
         t(lang, "Table %(table)s: totals saved.", table=number).rstrip(".")
     )
@@ -229,8 +244,8 @@ def paper(desk: Page, lang: str, number: int, totals: tuple[int, int], belotes: 
 def correct(desk: Page, lang: str, number: int, totals: tuple[int, int]) -> None:
     table = desk.locator(f"#table-{number}")
     table.get_by_text(t(lang, "Correct the result")).click()
-    table.get_by_label(t(lang, "Points, side 1")).fill(str(totals[0]))
-    table.get_by_label(t(lang, "Points, side 2")).fill(str(totals[1]))
+    table.locator(f"input[name=c{number}-points0]").fill(str(totals[0]))
+    table.locator(f"input[name=c{number}-points1]").fill(str(totals[1]))
     table.get_by_role("button", name=t(lang, "Correct table %(n)s", n=number)).click()
     expect(desk.locator(".messages")).to_contain_text(
         t(lang, "Table %(table)s: result corrected.", table=number)
@@ -276,7 +291,8 @@ def late_entry_and_withdrawal(desk: Page, lang: str, tournament: Tournament) -> 
 
 
 def finish(desk: Page, lang: str, tournament: Tournament, shoot: Screens) -> None:
-    desk.get_by_role("button", name=t(lang, "Finish the concours")).click()
+    desk.get_by_text(t(lang, "Finish the concours…")).click()  # it asks first
+    desk.get_by_role("button", name=t(lang, "Yes, finish the concours")).click()
     expect(desk.locator("#standings-title")).to_have_text(t(lang, "Final ranking"))
     rows = desk.locator(".desk-standings tbody tr")
     expect(rows).to_have_count(10)  # nine who played to the end, and the one who withdrew
@@ -422,13 +438,12 @@ def test_a_whole_concours(
     # written on it that the totals forgot (the paper check's warning).
     desk.reload()
     expect(desk.locator("#table-1 .board-state")).to_have_text(t(lang, "finished"))
-    desk.locator("#table-3").get_by_role(
-        "button", name=t(lang, "Call time: end with the deals played")
-    ).click()
+    desk.locator("#table-3").get_by_text(t(lang, "Call time…")).click()  # it asks first
+    desk.locator("#table-3").get_by_role("button", name=t(lang, "Yes, call time")).click()
     expect(desk.locator(".messages")).to_contain_text(
         t(lang, "Table %(table)s: time called.", table=3)
     )
-    paper(desk, lang, 4, (220, PARTIE - 220), belotes=1)
+    paper(desk, lang, 4, (220, PARTIE - 220), belotes=1, over_phone=shoot)
     expect(desk.locator(".messages")).to_contain_text(belote_missing(lang))
     shoot(desk, "09-paper-warning")
     # Table 1's sheet said otherwise: the result corrected, logged with the one before.
@@ -574,8 +589,8 @@ def test_the_organiser_without_javascript(live_server: LiveServer, screens_for: 
     past = desk.locator("#past-1-table-3")
     desk.locator("#past-round-1 > summary").click()
     past.get_by_text("Correct table 3 of round 1").click()
-    past.get_by_label("Points, side 1").fill("10")
-    past.get_by_label("Points, side 2").fill("314")
+    past.locator("input[name=c3-points0]").fill("10")
+    past.locator("input[name=c3-points1]").fill("314")
     past.get_by_role("button", name="Save the correction").click()
     expect(desk.locator(".messages")).to_contain_text("Table 3: result corrected.")
     assert Table.objects.get(round__tournament=tournament, round__number=1, number=3).paper == (

@@ -256,11 +256,12 @@ def test_a_melee_concours_and_its_file(make_user: Callable[[str], User]) -> None
 
 
 def test_a_table_follows_its_match(make_user: Callable[[str], User]) -> None:
-    """The cached result is read again whenever the match moves: a deal deleted after the end
-    reopens the table; time called ends it with the totals so far."""
+    """The stored result follows the match in the transaction that moves it: a deal the
+    organiser deletes after the end reopens the table; time called ends it with the totals so
+    far. (A phone may no longer delete a deal once the partie is over: issue 22.)"""
     from scorekeeper.matches import services as match_services
 
-    from .support import PHONE
+    organiser = match_services.Author(key="desk", label="organiser", owner=True)
 
     tournament = services.create_tournament(
         owner=make_user("o"), name="T", preset="belote", overrides={"seed": 1}
@@ -273,7 +274,7 @@ def test_a_table_follows_its_match(make_user: Callable[[str], User]) -> None:
     assert sum(row.played for row in selectors.standings(tournament)) == 2
     last = match.deal_rows()[-1]
     match_services.delete_deal(match_id=match.pk, seq=last.seq, expected_version=None,
-                               author=PHONE)  # fmt: skip
+                               author=organiser)  # fmt: skip
     assert sum(row.played for row in selectors.standings(tournament)) == 0
     table.refresh_from_db()
     assert not table.finished and table.deal_count == 11

@@ -51,6 +51,7 @@ KIND: dict[str, str] = {
     "tournaments:paper": "desk",
     "tournaments:call_time": "desk",
     "tournaments:correct": "desk",
+    "tournaments:table_deals": "desk",
     "tournaments:redraw": "desk",
     "tournaments:swap": "desk",
     "tournaments:finish": "desk",

@@ -142,7 +142,7 @@ def test_standings_queries_do_not_grow_with_the_teams(make_user: Callable[[str],
             rows = selectors.standings(tournament)
         assert len(rows) == teams
         counts.append(len(queries))
-    assert counts[0] == counts[1] == 5, counts  # the sync's read, then four
+    assert counts[0] == counts[1] == 4, counts  # four reads, no sync (issue 22: reads only)
 
 
 def test_the_seeding_command(make_user: Callable[[str], User]) -> None:
@@ -169,9 +169,12 @@ def test_every_refusal_has_words() -> None:
     from scorekeeper.words import ERRORS
 
     source = Path(services.__file__).read_text(encoding="utf-8")
-    codes = set(re.findall(r'Refused\(\s*"([a-z_]+)"', source))
+    codes = set(re.findall(r'(?<!Write)Refused\(\s*"([a-z_]+)"', source))
     assert len(codes) > 10
     assert codes <= set(texts.REFUSALS)
+    # What a table's match refuses (its phones' writes) is worded too.
+    writes = set(re.findall(r'WriteRefused\(\s*"([a-z_]+)"', source))
+    assert writes and writes <= set(texts.WRITE_REFUSALS)
     assert texts.refusal(Refused("tables_pending", round=2, tables=[3, 7])) == (
         "Tables still playing: 3, 7."
     )

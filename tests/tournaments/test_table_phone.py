@@ -146,7 +146,9 @@ def test_the_partie_ends_itself_after_its_nth_deal_and_the_phone_says_result_sen
         assert saved.status_code == 302
     match = table_match(table)
     assert match.is_finished and match.deal_count == 2
-    board = phone.get(scorer).text  # where the last deal's Save lands
+    # The last deal's Save ended the phone's scorer link: it lands on the read-only board.
+    assert saved["Location"] == reverse("matches:viewer", args=[match.view_token])
+    board = phone.get(saved["Location"]).text
     assert "Result sent to the organiser" in board
     assert "Record a deal" not in board and "Rematch" not in board
     assert "deal 2 of 2" in board
@@ -160,7 +162,7 @@ def test_the_partie_ends_itself_after_its_nth_deal_and_the_phone_says_result_sen
     assert all(name in html for name in ("Les As", "Pique Dame", "Trèfle", "Carreau"))
     assert fresh(table).finished
     assert_sent_to_the_table_link(phone, scorer, table)
-    old = reverse("matches:deal_new", args=[match.scorer_token])
+    old = f"{scorer}deal/"
     assert phone.post(old, belote_post(match.version))["Location"] == phone_url(table)
     assert Client().get(scorer).status_code == 404  # a browser that never opened the table link
     assert table_match(table).deal_count == 2
