@@ -145,7 +145,7 @@ class BoardNote:
     of them. `read_only`: the match is shown without its scoring buttons (its phones are done);
     `banner`: a line in the board's banner ("Result sent to the organiser"); `links`: (words,
     address) pairs under it; `win_title`: the banner's title once the match is won, in that
-    app's words ("Les As win the partie!"; empty: the board's own "... win the match!")."""
+    app's words ("Les As win the partie!"; empty: the board's own "Winner: ...")."""
 
     header: str
     win_title: str = ""

@@ -111,7 +111,7 @@ def test_whole_coinche_match_to_the_winner(
 
     expect_totals(page, 1110, 100)
     banner = page.locator(".banner")
-    expect(banner).to_contain_text("Us win the match!")
+    expect(banner).to_contain_text("Winner: Us")
     expect(banner).to_contain_text("1110 – 100")
     expect(page.locator(".team-0")).to_have_class(re.compile(r"\bis-winner\b"))
     expect(page.get_by_role("link", name="Record a deal")).to_have_count(0)
