@@ -50,7 +50,7 @@ def test_the_summary_names_both_teams_in_full_when_they_fit(
 def test_long_names_are_shortened_so_that_they_differ() -> None:
     assert short_names(("Les Rouges", "Les Roses")) == ("Les Rouges", "Les Roses")
     first, second = short_names(("Les Joyeux Lurons du Mardi", "Les Joyeux Lurons du Jeudi"))
-    assert first != second and len(first) <= 16 and len(second) <= 16, (first, second)
+    assert first != second and len(first) <= 12 and len(second) <= 12, (first, second)
     assert "Mardi" in first and "Jeudi" in second
     first, second = short_names(("Les Bons Amis de la Pétanque", "Les Braves"))
     assert first.startswith("Les Bons") and first.endswith("…") and second == "Les Braves"

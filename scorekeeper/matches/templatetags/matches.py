@@ -108,14 +108,16 @@ def deal_items(deals: Sequence[BoardDeal]) -> SafeString:
     return mark_safe("".join(out))  # every value above is escaped (french_terms escapes)
 
 
-SHORT_NAME = 16  # characters: both teams and their points fit a 360 px summary line or two
+# Characters: the outcome, both teams and their points fit two lines of a 360 px summary, with
+# text at 125 % too (where the Save bar still sticks to the bottom of the screen).
+SHORT_NAME = 12
 
 
 @register.simple_tag
 def short_names(names: Sequence[str], limit: int = SHORT_NAME) -> tuple[str, str]:
     """The two team names for a line with no room to spare (the summary beside Save): in full
     when both fit, else shortened with "…" so that the two still differ ("Les Rouges" and
-    "Les Roses" fit; "Les Joyeux Lurons du Mardi" and "… du Jeudi" become "…du Mardi" and
+    "Les Roses" fit; "Les Joyeux Lurons du Mardi" and "... du Jeudi" become "…du Mardi" and
     "…du Jeudi")."""
     first, second = names[0], names[1]
     if len(first) <= limit and len(second) <= limit:
