@@ -479,7 +479,7 @@ class DealForm(forms.Form):
             [*PAGE_ORDER, *(name for name in self.fields if name.startswith("ann")), "note"]
         )
 
-    def bid_key(self, data: Any) -> str:
+    def _bid_key(self, data: Any) -> str:
         """ "capot:1", "generale:0": the capot or générale bid of `data` and its takers; "" for
         any other contract, or before the takers are chosen."""
         taker = data.get("taker")
@@ -496,7 +496,7 @@ class DealForm(forms.Form):
         """A capot or générale bid preselects what makes it: the takers' capot and, for a
         générale, "one player won every trick". Once per bid and takers (`preselected`), and
         only what the table left open: typed card points or the defence's capot stand."""
-        key = self.bid_key(self.data)
+        key = self._bid_key(self.data)
         if not key or self.data.get("preselected") == key:
             return
         if self.data.get("taker_points") or self.data.get("defence_points"):
