@@ -22,7 +22,7 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as gettext_now
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.scoring import Announcement, Formula, InvalidInput, Line, Param
+from scorekeeper.scoring import SETTINGS, Announcement, Formula, InvalidInput, Line, Param, Rules
 from scorekeeper.scoring.errors import printable
 
 if TYPE_CHECKING:
@@ -132,6 +132,40 @@ SETTING_HELP: "dict[str, Promise]" = {
     ),
 }
 
+
+def setting_value(kind: str, value: object) -> str:
+    """A setting's value in words: "none", "yes", "2, 4", "the contract only", "1500"."""
+    if value is None:
+        return str(_("none"))
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if isinstance(value, tuple | list):
+        return ", ".join(str(v) for v in value)
+    if kind == "choice":
+        return str(CHOICE_LABELS.get(str(value), value))
+    return str(value)
+
+
+def rules_name(rules: Rules) -> str:
+    """The preset's name, "with changes" when a setting is off its preset ("Coinche (official),
+    with changes"): a match is never labelled as a preset it does not follow."""
+    name = str(PRESET_NAMES.get(rules.preset, rules.preset))
+    if not rules.overrides():
+        return name
+    return gettext_now("%(preset)s, with changes") % {"preset": name}
+
+
+def rule_changes(rules: Rules) -> list[str]:
+    """Each setting off its preset, in words: "Target: 1500"."""
+    kinds = {spec.name: spec.kind for spec in SETTINGS}
+    return [
+        gettext_now("%(setting)s: %(value)s")
+        % {"setting": SETTING_LABELS[name], "value": setting_value(kinds[name], value)}
+        for name, value in rules.overrides().items()
+        if name in SETTING_LABELS
+    ]
+
+
 TRUMP_LABELS: "dict[str, Promise]" = {
     "spades": _("♠ spades"),
     "hearts": _("♥ hearts"),
@@ -239,6 +273,11 @@ ERRORS: "dict[str, tuple[Promise, dict[str, str]]]" = {
     "no_such_carre": (_("there is no carré of 7s or 8s"), {}),
     "carre_in_trump": (_("only a sequence can be in the trump suit"), {}),
     "sequence_too_low": (_("a %(kind)s cannot end at %(high)s"), {}),
+    "unsaid_top_not_lowest": (
+        _("a %(kind)s whose top card was not said is recorded at its lowest, not %(high)s"),
+        {},
+    ),
+    "carre_rank_said": (_("a carré's rank is always said"), {}),
     "no_trump_suit": (_("there is no single trump suit in sans atout or tout atout"), {}),
     "carre_twice": (_("only one carré of %(rank)s exists"), {}),
     "passed_extra_key": (_("a passed deal has no other key than note"), {}),
@@ -365,9 +404,7 @@ NOTES: "dict[str, Promise]" = {
     ),
     "passed": pgettext_lazy("breakdown", "All passed"),
     "manual": pgettext_lazy("breakdown", "Scores entered by hand"),
-    "reserve_received": pgettext_lazy(
-        "breakdown", "%(team)s receives the %(points)s held in reserve"
-    ),
+    "reserve_received": pgettext_lazy("breakdown", "The %(points)s held in reserve go to %(team)s"),
     "coinched_points": pgettext_lazy(
         "breakdown", "Coinched contract scored on points: the defence keeps its total"
     ),
@@ -460,12 +497,13 @@ def _forget_phrases(*, setting: str, **kwargs: object) -> None:
 
 
 def announcement_words(item: Announcement) -> str:
-    """ "tierce K", "carré V" in French, "quinte A (trump)"."""
-    return _announcement(item.kind.value, item.high.value, item.trump, _phrases())
+    """ "tierce K", "carré V" in French, "quinte A (trump)"; "tierce" when its top card was not
+    said."""
+    return _announcement(item.kind.value, item.high.value, item.trump, _phrases(), item.said)
 
 
-def _announcement(kind: str, high: str, trump: bool, words: _Phrases) -> str:
-    text = f"{words.kinds[kind]} {words.ranks.get(high, high)}"
+def _announcement(kind: str, high: str, trump: bool, words: _Phrases, said: bool = True) -> str:
+    text = f"{words.kinds[kind]} {words.ranks.get(high, high)}" if said else words.kinds[kind]
     return words.trump_announcement % {"announcement": text} if trump else text
 
 
@@ -503,7 +541,7 @@ def _formula(
 def _note(
     key: str,
     values: Mapping[str, Any],  # team, points, other, contract, trump, coinche (None if unset)
-    items: Iterable[Sequence[Any]],  # (kind, high, trump)
+    items: Iterable[Sequence[Any]],  # (kind, high, trump[, said])
     names: Sequence[str],
     words: _Phrases,
 ) -> str:
@@ -518,7 +556,10 @@ def _note(
         "other": values["other"],
         "contract": contract,
         "trump": words.trumps[trump] if trump else "",
-        "items": ", ".join(_announcement(kind, high, trump, words) for kind, high, trump in items),
+        "items": ", ".join(
+            _announcement(item[0], item[1], item[2], words, len(item) < 4 or item[3])
+            for item in items
+        ),
     }
 
 
@@ -533,7 +574,7 @@ def breakdown_line(line: Line, teams: Sequence[str] | None = None) -> str:
         terms = ((term.value, term.label, term.times) for term in line.terms)
         return _formula(line.team, terms, line.multiplier, line.rounded, names, words)
     values = {name: getattr(line, name) for name in _NOTE_FIELDS}
-    items = ((item.kind.value, item.high.value, item.trump) for item in line.items)
+    items = ((item.kind.value, item.high.value, item.trump, item.said) for item in line.items)
     return _note(line.key, values, items, names, words)
 
 
@@ -624,7 +665,8 @@ def deal_parts(data: Mapping[str, Any], names: Sequence[str]) -> list[str]:
         for team, items in enumerate(data.get("announcements", [[], []])):
             for item in items:
                 kind = "carré" if item["kind"] == "carre" else item["kind"]
-                parts.append(f"{kind} {rank_label(item['high'])} ({names[team]})")
+                top = f" {rank_label(item['high'])}" if item.get("high_said", True) else ""
+                parts.append(f"{kind}{top} ({names[team]})")
     if data.get("note"):
         parts.append(f"— {data['note']}")
     return parts

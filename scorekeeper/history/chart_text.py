@@ -6,9 +6,10 @@ the end and since which deal without a break, how often the lead changed hands. 
 says it with gettext:
 
 - the result: "Kings won 530 to 320 after 3 deals" (finished), "Drawn at 500 all after 8 deals",
-  "Kings lead 320 to 210 after 3 deals" (still in play; a team takes a plural verb, as in British
-  English), "Level at 160 all after 2 deals", "Abandoned after 3 deals, Kings ahead 320 to 210",
-  "Abandoned after 3 deals, level at 160 all", "No deal yet." when there is none;
+  "Kings ahead 320 to 210 after 3 deals" (still in play; no verb in the present after a name,
+  which may be one player or several: issue 22), "Level at 160 all after 2 deals", "Abandoned
+  after 3 deals, Kings ahead 320 to 210", "Abandoned after 3 deals, level at 160 all", "No deal
+  yet." when there is none (French says "l'équipe Kings a gagné...", so that any name reads);
 - then the lead, after a semicolon: "Kings led from the first deal" (never behind nor level),
   "Kings led from deal 2" (the lead was theirs from that deal on and nobody else had it before:
   the start was level), "the lead changed hands 2 times; Kings led from deal 5" (someone else
@@ -115,8 +116,8 @@ def _result(
         )
     else:
         text = ngettext(
-            "%(team)s lead %(points)s to %(other)s after %(count)s deal",
-            "%(team)s lead %(points)s to %(other)s after %(count)s deals",
+            "%(team)s ahead %(points)s to %(other)s after %(count)s deal",
+            "%(team)s ahead %(points)s to %(other)s after %(count)s deals",
             count,
         )
     return text % values

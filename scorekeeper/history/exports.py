@@ -44,8 +44,9 @@ def csv_rows(matches: Iterable[Match]) -> Iterator[str]:
 
 
 def _deal_row(match: Match, names: tuple[str, str], deal: Deal) -> list[object]:
-    announcements = "; ".join(
-        f"{names[team]}: {item['kind']} {item['high']}"
+    announcements = "; ".join(  # a top card not said (issue 22) is not written
+        f"{names[team]}: {item['kind']}"
+        + (f" {item['high']}" if item.get("high_said", True) else "")
         for team, items in enumerate(deal.announcements or [])
         for item in items
     )

@@ -209,7 +209,8 @@ class PlayerStats:
     matches: int
     finished: int
     wins: int
-    deals: int
+    deals: int  # every deal, as My matches counts them (issue 22)
+    passed: int  # of which all passed (no score): `played` are the others
     # Contracts credited to the player: those they took, and their team's when the deal does not
     # say who took (Deal.taker_player); `taken_by_player` counts the first kind.
     taken: Rate
@@ -223,6 +224,11 @@ class PlayerStats:
     partners: list[Companion]
     opponents: list[Companion]
     form: list[float]  # share of wins over the last ten finished matches, match after match
+
+    @property
+    def played(self) -> int:
+        """Deals with a score (played or entered by hand): what points per deal divide by."""
+        return self.deals - self.passed
 
     @property
     def taken_by_team(self) -> int:
@@ -279,6 +285,7 @@ def player_stats(ids: list[int], visible: Visible) -> PlayerStats:
             deals.values("contract", "trump")
             .annotate(
                 scored=Count("id", filter=scored),
+                dealt=Count("id"),
                 taken=Count("id", filter=played & ours),
                 taken_by_player=Count("id", filter=played & Q(taker=F("team")) & took),
                 made=Count("id", filter=played & ours & Q(outcome="made")),
@@ -303,7 +310,7 @@ def player_stats(ids: list[int], visible: Visible) -> PlayerStats:
     )
     agg = {
         key: sum(group[key] or 0 for group in groups)
-        for key in ("scored", "taken", "taken_by_player", "made", "coinching", "coinching_won",
+        for key in ("scored", "dealt", "taken", "taken_by_player", "made", "coinching", "coinching_won",
                     "coinched", "coinched_made", "capots", "points")
     }  # fmt: skip
 
@@ -329,7 +336,8 @@ def player_stats(ids: list[int], visible: Visible) -> PlayerStats:
         matches=totals["played"],
         finished=totals["finished"],
         wins=totals["wins"],
-        deals=agg["scored"],
+        deals=agg["dealt"],
+        passed=agg["dealt"] - agg["scored"],
         taken=Rate(agg["taken"], agg["made"]),
         taken_by_player=agg["taken_by_player"],
         by_contract=by_contract,

@@ -57,6 +57,7 @@ from scorekeeper.words import (
     french_terms,
     rank_label,
     reason,
+    setting_value,
 )
 
 from . import widgets
@@ -123,12 +124,13 @@ def setting_field(spec: Setting) -> forms.Field:
             required=False,
             choices=[("", _("as the preset")), ("on", _("yes")), ("off", _("no"))],
         )
-    if spec.kind == "choice":
+    if spec.kind == "choice":  # radios: a long choice shows whole at 360 px (a select cuts it)
         return forms.ChoiceField(
             label=label,
             required=False,
             choices=[("", _("as the preset"))] + [(c, CHOICE_LABELS[c]) for c in spec.choices],
             help_text=SETTING_HELP.get(spec.name, ""),
+            widget=forms.RadioSelect,
         )
     if spec.kind == "multipliers":
         return forms.CharField(
@@ -155,15 +157,7 @@ class SettingRow:
 
 
 def _preset_value(spec: Setting, value: object) -> str:
-    if value is None:
-        return str(_("none"))
-    if isinstance(value, bool):
-        return str(_("yes") if value else _("no"))
-    if isinstance(value, tuple):
-        return ", ".join(str(v) for v in value)
-    if spec.kind == "choice":
-        return str(CHOICE_LABELS.get(str(value), value))
-    return str(value)
+    return setting_value(spec.kind, value)
 
 
 class NewMatchForm(forms.Form):
@@ -358,6 +352,12 @@ class DealForm(forms.Form):
         validators=[validate_note],
         widget=widgets.TextInput,
     )
+    # The capot or générale bid (and its takers) whose defaults were last preselected, as
+    # "generale:0": a preselection is made once per bid, so what the table changes after it
+    # stands (app.js keeps it as it preselects; the server does it for a browser without it).
+    preselected = forms.CharField(
+        widget=widgets.HiddenInput, required=False, max_length=20, error_messages=HIDDEN_ERRORS
+    )
     version = DealStamp.base_fields["version"]
     submission = DealStamp.base_fields["submission"]
 
@@ -472,9 +472,56 @@ class DealForm(forms.Form):
             )
         if not self.is_bound and "submission" not in self.initial:
             self.initial["submission"] = uuid.uuid4().hex
+        if self.is_bound:
+            self._preselect()
         # In the page's order (deal_fields.html), for the error summary and the preview's list.
         self.order_fields(
             [*PAGE_ORDER, *(name for name in self.fields if name.startswith("ann")), "note"]
+        )
+
+    def _bid_key(self, data: Any) -> str:
+        """ "capot:1", "generale:0": the capot or générale bid of `data` and its takers; "" for
+        any other contract, or before the takers are chosen."""
+        taker = data.get("taker")
+        if taker not in ("0", "1"):
+            return ""
+        if self.rules.is_coinche:
+            contract = data.get("contract")
+            bid = contract if contract in ("capot", "generale") else ""
+        else:
+            bid = "generale" if "generale_bid" in self.fields and data.get("generale_bid") else ""
+        return f"{bid}:{taker}" if bid else ""
+
+    def _preselect(self) -> None:
+        """A capot or générale bid preselects what makes it: the takers' capot and, for a
+        générale, "one player won every trick". Once per bid and takers (`preselected`), and
+        only what the table left open: typed card points or the defence's capot stand."""
+        key = self._bid_key(self.data)
+        if not key or self.data.get("preselected") == key:
+            return
+        if self.data.get("taker_points") or self.data.get("defence_points"):
+            return  # the bid failed, and the points say by how much
+        taker = key.rsplit(":", 1)[1]
+        capot = self.data.get("capot") or ""
+        if capot not in ("", taker):
+            return  # the defence's capot
+        data = cast(Any, self.data).copy()  # a QueryDict's copy is mutable
+        data["capot"] = taker
+        if key.startswith("generale"):
+            data["generale"] = "on"
+        data["preselected"] = key
+        self.data = data
+
+    @property
+    def generale_unticked(self) -> bool:
+        """A générale bid scored as failed only because "one player won every trick" is not
+        ticked: the takers won every trick (the preview then says what is missing)."""
+        deal = self.deal
+        return bool(
+            deal is not None
+            and deal.contract == "generale"
+            and deal.capot == deal.taker
+            and not deal.generale
         )
 
     # Groups for the template.
@@ -633,6 +680,8 @@ def deal_initial(deal: PlayedDeal) -> dict[str, Any]:
     }
     if deal.contract == "generale":
         initial["generale_bid"] = True
+    if deal.contract in ("capot", "generale"):  # preselected already: the deal says it all
+        initial["preselected"] = f"{deal.contract}:{deal.taker}"
     if deal.contract is not None:
         initial["contract"] = str(deal.contract)
     for team, items in enumerate(deal.announcements):
@@ -642,7 +691,7 @@ def deal_initial(deal: PlayedDeal) -> dict[str, Any]:
                 initial[f"{prefix}_kind"] = f"carre_{item.high.value}"
             else:
                 initial[f"{prefix}_kind"] = item.kind.value
-                initial[f"{prefix}_high"] = item.high.value
+                initial[f"{prefix}_high"] = item.high.value if item.said else ""
                 initial[f"{prefix}_trump"] = item.trump
     return initial
 

@@ -426,6 +426,7 @@ def _preview(
         deals.append(form.deal)
     shown: dict[str, Any] = {"result": result, "scores": result.scores}
     shown["left_out"] = form.points_left_out  # card points typed, then a capot chosen
+    shown["unticked"] = form.generale_unticked  # a générale failed for want of its box
     try:
         after = score_match(rules, deals, match.first_dealer)
     except InvalidInput as error:

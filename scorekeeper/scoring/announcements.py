@@ -35,6 +35,9 @@ class Announcement:
     kind: Kind
     high: Rank  # top card of a sequence, rank of a carré
     trump: bool = False  # a sequence in the trump suit
+    # False: the table did not say a sequence's top card (it decided nothing, see deciding_tops);
+    # `high` is then the lowest it can be, and words never name it ("tierce", not "tierce 9").
+    said: bool = True
 
     @property
     def is_carre(self) -> bool:
@@ -162,10 +165,11 @@ def _with_tops(declared: DeclaredTeams, highest: dict[tuple[int, int], bool]) ->
     teams: tuple[list[Announcement], list[Announcement]] = ([], [])
     for team, items in enumerate(declared):
         for i, item in enumerate(items):
-            high = item.high
-            if high is None:
+            if item.high is None:
                 high = Rank.ACE if highest[(team, i)] else lowest_top(item.kind)
-            teams[team].append(Announcement(item.kind, high, item.trump))
+                teams[team].append(Announcement(item.kind, high, item.trump, said=False))
+            else:
+                teams[team].append(Announcement(item.kind, item.high, item.trump))
     return (tuple(teams[0]), tuple(teams[1]))
 
 

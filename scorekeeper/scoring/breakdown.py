@@ -90,7 +90,11 @@ def line_to_data(line: Line) -> dict[str, Any]:
         if value is not None:
             note[name] = value
     if line.items:
-        note["items"] = [[item.kind.value, item.high.value, item.trump] for item in line.items]
+        # A fourth value, False, for a top card not said (issue 22); older rows have three.
+        note["items"] = [
+            [item.kind.value, item.high.value, item.trump, *([] if item.said else [False])]
+            for item in line.items
+        ]
     return note
 
 
@@ -113,7 +117,7 @@ def line_from_data(data: Mapping[str, Any]) -> Line:
         trump=data.get("trump"),
         coinche=data.get("coinche"),
         items=tuple(
-            Announcement(Kind(kind), Rank(high), trump)
-            for kind, high, trump in data.get("items", ())
+            Announcement(Kind(item[0]), Rank(item[1]), item[2], *item[3:])
+            for item in data.get("items", ())
         ),
     )

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from .announcements import Announcement, Kind, Override
+from .announcements import Announcement, Kind, Override, lowest_top
 from .breakdown import Line
 from .cards import Rank, Trump
 from .deals import Coinche, Contract, Deal, ManualDeal, PassedDeal, PlayedDeal
@@ -22,7 +22,7 @@ TOP_KEYS = {"format", "rules", "teams", "first_dealer", "deals"}
 DEAL_KEYS = {"passed", "note", "taker", "contract", "trump", "coinche", "taker_points", "capot",
              "generale", "belote", "announcements", "announcements_to", "manual_scores",
              "taker_player", "coinche_player"}  # fmt: skip
-ANNOUNCEMENT_KEYS = {"kind", "high", "trump"}
+ANNOUNCEMENT_KEYS = {"kind", "high", "trump", "high_said"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +117,16 @@ def _announcement(value: object, path: str) -> Announcement:
     kind = Kind(_choice(data["kind"], _join(path, "kind"), [k.value for k in Kind]))
     high = Rank(_choice(data["high"], _join(path, "high"), [r.value for r in Rank]))
     trump = _bool(data.get("trump", False), _join(path, "trump"))
-    return Announcement(kind, high, trump)
+    # Not said at the table (it decided nothing): recorded as the lowest top card it can be.
+    said = _bool(data.get("high_said", True), _join(path, "high_said"))
+    if not said:
+        if kind is Kind.CARRE:
+            raise InvalidInput(_join(path, "high_said"), "carre_rank_said")
+        if high is not lowest_top(kind):
+            raise InvalidInput(
+                _join(path, "high"), "unsaid_top_not_lowest", kind=kind.value, high=high.value
+            )
+    return Announcement(kind, high, trump, said)
 
 
 def _pair_of_ints(value: object, path: str, high: int) -> tuple[int, int]:
@@ -315,6 +324,7 @@ def deal_to_dict(deal: Deal) -> dict[str, Any]:
                         "kind": a.kind.value,
                         "high": a.high.value,
                         **({"trump": True} if a.trump else {}),
+                        **({"high_said": False} if not a.said else {}),
                     }
                     for a in items
                 ]

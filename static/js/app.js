@@ -17,40 +17,68 @@ document.addEventListener("input", (event) => {
   }
 });
 // Capot: its card points are fixed by the rules, so points typed are greyed (read-only, still
-// sent: the preview and the save say they are left out) with a note saying why; "No" under Capot
-// brings them back. The capot or générale contract picks the takers' capot (and another contract
-// takes back a capot picked that way). Capture phase: done before the live preview reads it.
+// sent: the preview and the save say they are left out) with a note saying why, shown only when
+// there are points to leave out; "No" under Capot brings them back. Capture phase: done before
+// the live preview reads the form.
 function showCapot(form) {
   const capot = form.querySelector("input[name=capot]:checked");
   const on = Boolean(capot && capot.value !== "");
+  let typed = false;
   for (const input of form.querySelectorAll("input[name=taker_points], input[name=defence_points]")) {
     input.readOnly = on;
+    typed = typed || input.value.trim() !== "";
   }
   const note = form.querySelector(".capot-note");
-  if (note) note.hidden = !on;
+  if (note) note.hidden = !(on && typed);
+}
+// A capot or générale bid preselects what makes it: the takers' capot and, for a générale, "one
+// player won every trick" (once per bid and takers, kept in the form's `preselected` field, as
+// the server does without this script); another contract takes back what was preselected.
+function bidKey(form) {
+  const taker = form.querySelector("input[name=taker]:checked")?.value;
+  const contract = form.querySelector("input[name=contract]:checked")?.value;
+  let bid = contract === "capot" || contract === "generale" ? contract : "";
+  if (form.querySelector("input[name=generale_bid]:checked")) bid = "generale";
+  return bid && taker !== undefined ? `${bid}:${taker}` : "";
+}
+function preselect(form) {
+  const key = bidKey(form);
+  const marker = form.querySelector("input[name=preselected]");
+  const generale = form.querySelector("input[name=generale]");
+  if (key) {
+    if (marker && marker.value === key) return;
+    const [bid, taker] = key.split(":");
+    const chip = form.querySelector(`input[name=capot][value="${taker}"]`);
+    if (chip) chip.checked = true;
+    if (generale && bid === "generale") generale.checked = true;
+    else if (generale && form.dataset.autoGenerale === "1") generale.checked = false;
+    form.dataset.autoCapot = "1";
+    form.dataset.autoGenerale = bid === "generale" ? "1" : "";
+    if (marker) marker.value = key;
+    return;
+  }
+  if (form.dataset.autoCapot === "1") {
+    const no = form.querySelector('input[name=capot][value=""]');
+    if (no) no.checked = true;
+  }
+  if (generale && form.dataset.autoGenerale === "1") generale.checked = false;
+  form.dataset.autoCapot = "";
+  form.dataset.autoGenerale = "";
+  if (marker) marker.value = "";
 }
 document.addEventListener("change", (event) => {
   const input = event.target;
   const form = input instanceof HTMLInputElement ? input.closest(".deal-form") : null;
   if (!form) return;
-  if (["contract", "taker", "generale_bid"].includes(input.name)) {
-    const contract = form.querySelector("input[name=contract]:checked")?.value;
-    const bid = contract === "capot" || contract === "generale"
-      || Boolean(form.querySelector("input[name=generale_bid]:checked"));
-    const taker = form.querySelector("input[name=taker]:checked")?.value;
-    let value = null;  // the capot chip to pick, if any
-    if (bid && taker !== undefined) value = taker;
-    else if (!bid && form.dataset.autoCapot === "1") value = "";  // "No"
-    const chip = value === null ? null : form.querySelector(`input[name=capot][value="${value}"]`);
-    if (chip) {
-      chip.checked = true;
-      form.dataset.autoCapot = bid ? "1" : "";
-    }
-  } else if (input.name === "capot") {
-    form.dataset.autoCapot = "";
-  }
+  if (["contract", "taker", "generale_bid"].includes(input.name)) preselect(form);
+  else if (input.name === "capot") form.dataset.autoCapot = "";
+  else if (input.name === "generale") form.dataset.autoGenerale = "";
   showCapot(form);
 }, true);
+document.addEventListener("input", (event) => {
+  const form = event.target instanceof HTMLInputElement ? event.target.closest(".deal-form") : null;
+  if (form) showCapot(form);
+});
 for (const form of document.querySelectorAll(".deal-form")) showCapot(form);
 // A tap on "Save" disables it until the page changes: one tap, one deal (the server also dedups).
 document.addEventListener("submit", (event) => {
@@ -134,3 +162,41 @@ document.addEventListener("focusin", (event) => {
     event.target.select();
   }
 });
+// A language switch reloads the page in the other language: it comes back at the same place
+// (the field last typed in where it was on the screen, or the same scroll position), not at
+// the top. Kept for this tab only, and used once, by the same page.
+const PLACE = "scorekeeper-place";
+let lastField = null;
+document.addEventListener("focusin", (event) => {
+  const field = event.target;
+  if (field instanceof Element && field.id && field.matches("input:not([type=hidden]), select, textarea")) {
+    lastField = field;
+  }
+});
+document.addEventListener("submit", (event) => {
+  const button = event.submitter;
+  if (!(button instanceof HTMLButtonElement) || button.name !== "language") return;
+  const field = lastField && lastField.isConnected ? lastField : null;
+  const place = {
+    path: location.pathname,
+    y: window.scrollY,
+    field: field ? field.id : "",
+    top: field ? field.getBoundingClientRect().top : 0,
+  };
+  try {
+    sessionStorage.setItem(PLACE, JSON.stringify(place));
+  } catch {
+    // No storage (private mode): the page opens at the top, as without this script.
+  }
+});
+try {
+  const place = JSON.parse(sessionStorage.getItem(PLACE) || "null");
+  sessionStorage.removeItem(PLACE);
+  if (place && place.path === location.pathname) {
+    const field = place.field ? document.getElementById(place.field) : null;
+    const y = field ? field.getBoundingClientRect().top + window.scrollY - place.top : place.y;
+    window.scrollTo(0, Math.max(0, y));
+  }
+} catch {
+  // Nothing kept, or storage refused: the page stays at the top.
+}

@@ -314,3 +314,29 @@ def test_switching_accounts_on_a_browser_does_not_show_the_first_ones_matches(
     assert client.get(f"/score/{match.scorer_token}/").status_code == 200  # the link still works
     match.refresh_from_db()
     assert match.owner == first
+
+
+# The top bar ----------------------------------------------------------------------------------
+
+
+def test_signed_out_the_top_bar_offers_sign_up_and_the_concours(browser: Browser) -> None:
+    """Issue 22: signed out, the top bar had neither Sign up nor Concours."""
+    import re
+
+    html = browser("anonymous-device").get("/history/").text
+    bar = html[html.index('<header class="topbar">') : html.index("</header>")]
+    assert re.search(r'href="/accounts/signup/\?next=/history/"[^>]*>Sign up</a>', bar), bar
+    assert re.search(r'href="/concours/"[^>]*>Concours</a>', bar), bar
+    assert "Log in" in bar and "My matches" in bar
+    user_client = browser("member-device", User.objects.create_user("member", password=PASSWORD))
+    signed_in = user_client.get("/").text
+    bar = signed_in[signed_in.index('<header class="topbar">') : signed_in.index("</header>")]
+    assert "Sign up" not in bar and "Log out" in bar and 'href="/concours/"' in bar
+
+
+def test_the_concours_link_signed_out_says_why_it_asks_to_log_in(browser: Browser) -> None:
+    client = browser("anonymous-device")
+    response = client.get("/concours/", follow=True)
+    assert response.redirect_chain[-1][0] == "/accounts/login/?next=/concours/"
+    assert "A concours is run from an account" in response.text
+    assert "A concours is run from an account" not in client.get("/accounts/login/").text

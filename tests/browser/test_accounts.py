@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from .conftest import Shot, layout_problems, page_errors
+from .conftest import NewPhone, Shot, layout_problems, page_errors
 
 pytestmark = [
     pytest.mark.browser,
@@ -33,7 +33,7 @@ def test_sign_up_errors_then_log_in(phone: Page, live_server: LiveServer, shot: 
 
     page.goto(f"{url}/")
     page.get_by_role("link", name="Log in").click()
-    page.get_by_role("link", name="Sign up").click()
+    page.locator("main").get_by_role("link", name="Sign up").click()  # (the top bar has one too)
     expect(page.get_by_role("heading", name="Sign up")).to_be_visible()
     page.locator("input[name=username]").fill("taken")
     page.locator("input[name=password1]").fill(PASSWORD)
@@ -77,3 +77,40 @@ def test_sign_up_errors_then_log_in(phone: Page, live_server: LiveServer, shot: 
     page.wait_for_url(re.compile(rf"^{re.escape(url)}/$"))
     expect(page.get_by_role("button", name="Log out")).to_be_visible()
     check_screen(page, shot, "04-logged-in")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_signed_out_top_bar_is_one_row_with_sign_up_and_concours(
+    new_phone: NewPhone, live_server: LiveServer, shot: Shot, language: str
+) -> None:
+    """Issue 22: signed out, the top bar offers Sign up and Concours too, still one row of 44 px
+    targets on a 360 px phone, in English and in French."""
+    page = new_phone(locale="fr-FR" if language == "fr" else "en-GB")
+    page.goto(f"{live_server.url}/history/")
+    words = {
+        "en": ["Belote score", "My matches", "Concours", "Log in", "Sign up"],
+        "fr": ["Score belote", "Mes parties", "Concours", "Connexion", "S’inscrire"],
+    }[language]
+    bar = page.locator(".topbar")
+    for name in words:
+        expect(bar.get_by_role("link", name=name, exact=True)).to_be_visible()
+    targets = bar.locator("a").all()
+    assert len(targets) == 5
+    boxes = [target.bounding_box() for target in targets]
+    assert all(box and box["width"] >= 44 and box["height"] >= 44 for box in boxes), boxes
+    assert len({round(box["y"]) for box in boxes if box}) == 1, boxes  # one row
+    box = bar.bounding_box()
+    assert box and box["height"] < 50 and box["width"] <= 360
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    check_screen(page, shot, f"top-bar-signed-out-{language}")
+
+
+def test_my_matches_sign_up_link_is_a_fingertip_high(
+    phone: Page, live_server: LiveServer, shot: Shot
+) -> None:
+    """Issue 22: the "Sign up" link in My matches' first line was 18 px high."""
+    phone.goto(f"{live_server.url}/history/")
+    signup = phone.locator("main").get_by_role("link", name="Sign up")
+    box = signup.bounding_box()
+    assert box and box["height"] >= 44 and box["width"] >= 44, box
+    check_screen(phone, shot, "my-matches-signed-out")

@@ -222,7 +222,7 @@ def test_sign_up_claim_filter_review_player_log_in_again(
     # Its name: what it shows, then the result in words (issue 12; it was an aria-label).
     expect(chart).to_have_accessible_name(
         re.compile(
-            r"^Running totals of both teams, deal by deal Lions lead 800 to 270 after 3 deals; "
+            r"^Running totals of both teams, deal by deal Lions ahead 800 to 270 after 3 deals; "
         )
     )
     lines = chart.locator("polyline.series")

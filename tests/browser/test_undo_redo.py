@@ -102,7 +102,7 @@ def test_a_finished_match_asks_before_undo(
     token = start_match(page, live_server.url, preset="belote", settings={"target": "300"})
     manual_score(page, "120", "")
     manual_score(page, "", "320")
-    expect(page.locator(".banner-title")).to_have_text("★ Them win the match!")
+    expect(page.locator(".banner-title")).to_have_text("★ Winner: Them")
     rematch = page.get_by_role("button", name="Rematch")
     expect(undo_button(page)).to_have_text("Undo: deal 2 recorded (manual score)")
     # Never side by side: the whole deal list stands between Rematch (above) and Undo (below).
@@ -138,7 +138,7 @@ def test_a_finished_match_asks_before_undo(
     shot(page, "03-reopened")
     # Redo finishes it again (it brings back the result that was just there).
     redo_button(page).click()
-    expect(page.locator(".banner-title")).to_have_text("★ Them win the match!")
+    expect(page.locator(".banner-title")).to_have_text("★ Winner: Them")
     assert Match.objects.get(scorer_token=token).is_finished
     assert page_errors(page) == []
 

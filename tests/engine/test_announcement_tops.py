@@ -112,9 +112,12 @@ def test_the_lowest_top_cards() -> None:
 
 def test_with_lowest_tops_keeps_what_was_given() -> None:
     declared = teams("tierce?, carre J", "quinte*?, quarte K")
-    assert with_lowest_tops(declared) == (
-        (Announcement(Kind.TIERCE, Rank.NINE), Announcement(Kind.CARRE, Rank.JACK)),
-        (Announcement(Kind.QUINTE, Rank.JACK, True), Announcement(Kind.QUARTE, Rank.KING)),
+    assert with_lowest_tops(declared) == (  # a top card filled in is marked not said (issue 22)
+        (Announcement(Kind.TIERCE, Rank.NINE, said=False), Announcement(Kind.CARRE, Rank.JACK)),
+        (
+            Announcement(Kind.QUINTE, Rank.JACK, True, said=False),
+            Announcement(Kind.QUARTE, Rank.KING),
+        ),
     )
 
 

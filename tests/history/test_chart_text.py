@@ -68,7 +68,7 @@ def test_draws_levels_and_abandoned_matches_in_english() -> None:
     )
     assert say([(0, 0)]) == "Level at 0 all after 1 deal."
     assert say([(0, 160), (320, 210)]) == (
-        "Aces lead 320 to 210 after 2 deals; the lead changed hands once; Aces led from deal 2."
+        "Aces ahead 320 to 210 after 2 deals; the lead changed hands once; Aces led from deal 2."
     )
     assert say([(0, 160), (320, 210)], abandoned=True) == (
         "Abandoned after 2 deals, Aces ahead 320 to 210; the lead changed hands once; "
@@ -79,21 +79,25 @@ def test_draws_levels_and_abandoned_matches_in_english() -> None:
 
 
 def test_the_words_in_french() -> None:
-    """Three plural forms (0 and 1 take the singular), a no-break space before the semicolon."""
+    """Three plural forms (0 and 1 take the singular), a no-break space before the semicolon, and
+    no verb agreeing with a team's name (issue 22: "Eux a gagné", "Nous mène")."""
     with translation.override("fr"):
         names = ("Nous", "Eux")
         assert running_totals_text(
             names, [(0, 0), (80, 250), (320, 530)], finished=True, winner=1
-        ) == ("Eux a gagné 530 à 320 après 3 donnes\u00a0; Eux menait depuis la donne 2.")
+        ) == (
+            "Partie gagnée par Eux 530 à 320 après 3 donnes\u00a0; Eux en tête depuis la donne 2."
+        )
         assert running_totals_text(names, [(160, 0)]) == (
-            "Nous mène 160 à 0 après 1 donne\u00a0; Nous menait depuis la première donne."
+            "Nous en tête 160 à 0 après 1 donne\u00a0; Nous en tête depuis la première donne."
         )
         assert running_totals_text(names, [(0, 160), (500, 500)], finished=True) == (
-            "Match nul à 500 partout après 2 donnes\u00a0; Eux a mené en dernier après la donne 1."
+            "Match nul à 500 partout après 2 donnes\u00a0; Eux en tête pour la dernière fois"
+            " après la donne 1."
         )
         assert running_totals_text(names, [(0, 250), (1000, 250)], finished=True, winner=0) == (
-            "Nous a gagné 1000 à 250 après 2 donnes\u00a0; l’avantage a changé de camp une fois\u00a0;"
-            " Nous menait depuis la donne 2."
+            "Partie gagnée par Nous 1000 à 250 après 2 donnes\u00a0; l’avantage a changé de camp"
+            " une fois\u00a0; Nous en tête depuis la donne 2."
         )
         assert running_totals_text(names, [(160, 160)], abandoned=True) == (
             "Abandonnée après 1 donne, à égalité à 160 partout."

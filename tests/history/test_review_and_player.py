@@ -139,7 +139,8 @@ def test_player_stats_computed_by_hand(alice_data: AliceData, browser: Browser) 
     assert response.status_code == 200
     stats = response.context["stats"]
     assert (stats.matches, stats.finished, stats.wins) == (3, 2, 1)
-    assert stats.deals == 8  # 5 + 2 + 1 scored deals (the passed one is not counted)
+    # Every deal, as My matches counts them (issue 22): 6 + 2 + 1, one of them all passed.
+    assert (stats.deals, stats.passed, stats.played) == (9, 1, 8)
     assert stats.taken == Rate(4, 3)
     assert stats.by_contract == [
         ("80", Rate(1, 0)),
@@ -177,7 +178,7 @@ def test_player_page_renders_the_figures(alice_data: AliceData, browser: Browser
     plain = text_of(html)
     assert "3 matches" in plain
     assert "1 won of 2 finished (50 %)" in plain  # issue 11: said in words
-    assert "8 deals" in plain
+    assert "9 deals (8 played, 1 all passed)" in plain
     assert "313.8 points per deal" in plain
     assert "3/4 contracts made" in plain
     assert "1 capots" in plain
@@ -253,3 +254,21 @@ def test_review_of_a_match_without_a_passed_deal_has_no_passed_line(
     html = review(browser("x"), match)
     assert "Biggest deal: deal 2, 250 points, Nous" in text_of(html)
     assert "all passed" not in html
+
+
+def test_my_matches_and_the_player_page_count_deals_alike(
+    alice_data: AliceData, browser: Browser
+) -> None:
+    """Issue 22: "6 deals" in My matches and "5 deals" on the player page for the same match (a
+    deal all passed counted in one and not the other): every deal counts, and the player page
+    says how many were all passed."""
+    client = browser(OWNER_KEY)
+    listed = text_of(client.get("/history/").text)
+    assert "6 deals" in listed  # the facts match: 5 played, 1 all passed
+    alice = Player.objects.get(owner_key=OWNER_KEY, name="Alice")
+    plain = text_of(client.get(f"/players/{alice.pk}/").text)
+    assert "9 deals" in plain and "8 played, 1 all passed" in plain, plain  # 6 + 2 + 1
+    with translation.override("fr"):
+        client.cookies["django_language"] = "fr"
+        french = text_of(client.get(f"/players/{alice.pk}/").text)
+        assert "9 donnes" in french and "8 jouées, 1 où tous passent" in french, french

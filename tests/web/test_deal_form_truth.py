@@ -182,7 +182,7 @@ def test_the_preview_includes_the_reserve_the_deal_receives(
     html = owner_client.post(link("deal_new", match), data, headers=HTMX).text
     assert "Eux <strong>+171</strong>" in html
     assert "90 + 81 held in reserve" in html
-    assert "Eux receives the 81 held in reserve" in html
+    assert "The 81 held in reserve go to Eux" in html
     assert '<span class="nm">Eux</span> +171' in html  # the one-line summary
     assert "Then: 72 – 252" in html
     owner_client.post(link("deal_new", match), data)

@@ -155,7 +155,9 @@ def test_only_the_top_cards_that_decide_are_asked_for(owner_client: Client, matc
     data.update(ann1_0_high="K")
     assert owner_client.post(link("deal_new", match), data).status_code == 302
     saved = Deal.objects.get().announcements
-    assert saved[0] == [{"kind": "tierce", "high": "9"}, {"kind": "quarte", "high": "A"}]
+    # The tierce's top card was not said: kept as its lowest, never named (issue 22).
+    tierce = {"kind": "tierce", "high": "9", "high_said": False}
+    assert saved[0] == [tierce, {"kind": "quarte", "high": "A"}]
 
 
 def test_the_htmx_preview_returns_only_the_preview_and_saves_nothing(
@@ -323,7 +325,7 @@ def test_no_deal_can_be_added_to_a_finished_match(
         assert "The match is over: no more deals." in response.text
     assert snapshot() == state
     board = owner_client.get(link("scoreboard", match))
-    assert "Nous win the match!" in board.text and "Rematch" in board.text
+    assert "Winner: Nous" in board.text and "Rematch" in board.text
     assert "Record a deal" not in board.text
 
 

@@ -231,9 +231,9 @@ def test_the_deal_logs_former_address_redirects(owner_client: Client, match: Mat
 def test_the_winner_banner_and_the_rematch(owner_client: Client, make_match: MakeMatch) -> None:
     match = make_match(rules_from_dict({"preset": "belote", "target": 100}), [ManualDeal((0, 150))])
     board = owner_client.get(link("scoreboard", match))
-    assert "★ Eux win the match!" in board.text
+    assert "★ Winner: Eux" in board.text
     viewer = owner_client.get(reverse("matches:viewer", args=[match.view_token]))
-    assert "★ Eux win the match!" in viewer.text and "Rematch" not in viewer.text
+    assert "★ Winner: Eux" in viewer.text and "Rematch" not in viewer.text
     response = owner_client.post(link("rematch", match))
     new = Match.objects.exclude(pk=match.pk).get()
     assert response.status_code == 302 and response["Location"] == link("scoreboard", new)
@@ -308,3 +308,40 @@ def test_an_unknown_qr_code_kind_is_not_found(owner_client: Client, match: Match
     assert owner_client.get(link("qr", match, kind="view")).status_code == 200
     assert owner_client.get(link("qr", match, kind="scorer")).status_code == 200
     assert owner_client.get(link("qr", match, kind="other")).status_code == 404
+
+
+def test_a_finished_match_links_to_its_review(owner_client: Client, make_match: MakeMatch) -> None:
+    """Issue 22: the scoreboard of a finished match (and its read-only view) leads to the
+    review page (the chart, the facts); one in play does not yet."""
+    playing = make_match()
+    assert reverse("history:review", args=[playing.view_token]) not in (
+        owner_client.get(link("scoreboard", playing)).text
+    )
+    match = make_match(rules_from_dict({"preset": "belote", "target": 100}), [ManualDeal((0, 150))])
+    review = reverse("history:review", args=[match.view_token])
+    for url in (link("scoreboard", match), reverse("matches:viewer", args=[match.view_token])):
+        board = owner_client.get(url).text
+        assert re.search(rf'<a [^>]*href="{re.escape(review)}"[^>]*>Review the match</a>', board)
+    # Also when the board is swapped in by htmx (the deal that ends the match, a poll).
+    fragment = owner_client.get(link("scoreboard", match), headers=HTMX).text
+    assert f'href="{review}"' in fragment
+
+
+def test_all_passed_has_one_wording_in_french(owner_client: Client, make_match: MakeMatch) -> None:
+    """Issue 22: "Tous passent" on the button, "Tout le monde a passé" in the list: one wording,
+    the button's, everywhere (the list, the breakdown, the review, the player page)."""
+    from django.conf import settings
+
+    from scorekeeper.scoring import PassedDeal
+
+    match = make_match(deals=[PassedDeal()])
+    owner_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    pages = [
+        owner_client.get(link("scoreboard", match)).text,
+        owner_client.get(reverse("history:review", args=[match.view_token])).text,
+    ]
+    for html in pages:
+        assert "Tout le monde" not in html and "tout le monde" not in html
+    board = re.sub(r"<[^>]+>", "", pages[0])
+    assert board.count("Tous passent") >= 3  # the button, the deal's line, its breakdown
+    assert "1 donne où tous passent" in pages[1]

@@ -9,8 +9,10 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from scorekeeper.words import PRESET_NAMES, deal_parts, french_terms, rank_label
+from scorekeeper.scoring import Rules
+from scorekeeper.words import PRESET_NAMES, deal_parts, french_terms, rank_label, rule_changes
 from scorekeeper.words import deal_summary as summary_of
+from scorekeeper.words import rules_name as name_of_rules
 
 from ..board import BoardDeal
 from ..models import Deal, Match
@@ -32,6 +34,15 @@ register.filter("fr_terms", french_terms, is_safe=True)
 @register.filter
 def preset_name(name: str) -> str:
     return str(PRESET_NAMES.get(name, name))
+
+
+@register.filter
+def rules_name(rules: Rules) -> str:
+    """ "Coinche (official)", or "Coinche (official), with changes" when a setting is off it."""
+    return name_of_rules(rules)
+
+
+register.filter("rule_changes", rule_changes)
 
 
 @register.simple_tag
@@ -95,3 +106,44 @@ def deal_items(deals: Sequence[BoardDeal]) -> SafeString:
             f'<ul class="breakdown">{lines}</ul>{note}{actions}</div></details></li>\n'
         )
     return mark_safe("".join(out))  # every value above is escaped (french_terms escapes)
+
+
+# Characters: the outcome, both teams and their points fit two lines of a 360 px summary, with
+# text at 125 % too (where the Save bar still sticks to the bottom of the screen).
+SHORT_NAME = 12
+
+
+@register.simple_tag
+def short_names(names: Sequence[str], limit: int = SHORT_NAME) -> tuple[str, str]:
+    """The two team names for a line with no room to spare (the summary beside Save): in full
+    when both fit, else shortened with "…" so that the two still differ ("Les Rouges" and
+    "Les Roses" fit; "Les Joyeux Lurons du Mardi" and "... du Jeudi" become "…du Mardi" and
+    "…du Jeudi")."""
+    first, second = names[0], names[1]
+    if len(first) <= limit and len(second) <= limit:
+        return (first, second)
+    a, b = first.casefold(), second.casefold()
+    differ = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), None)
+    if differ is None:
+        differ = min(len(a), len(b))
+    return (_shorten(first, differ, limit), _shorten(second, differ, limit))
+
+
+def _shorten(name: str, differ: int, limit: int) -> str:
+    """`name` in at most `limit` characters, showing its character at `differ`."""
+    if len(name) <= limit:
+        return name
+    if differ < limit - 1:  # their starts tell them apart
+        return name[: limit - 1].rstrip() + "…"
+    if differ >= len(name) - (limit - 1):  # their ends do
+        return "…" + _from_a_word(name[len(name) - (limit - 1) :], keep=differ - len(name))
+    start = differ - (limit - 2) // 2
+    middle = _from_a_word(name[start : start + limit - 2], keep=differ - start - (limit - 2))
+    return "…" + middle.rstrip() + "…"
+
+
+def _from_a_word(text: str, *, keep: int) -> str:
+    """`text` from its first whole word, if that keeps its character at `keep` (counted from the
+    end of `text`, as a negative index)."""
+    space = text.find(" ")
+    return text[space + 1 :] if 0 <= space < len(text) + keep else text
