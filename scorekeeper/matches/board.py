@@ -146,7 +146,7 @@ class BoardNote:
     imports none of them. `read_only`: the match is shown without its scoring buttons (its
     phones are done); `banner`: a line in the board's banner ("Result sent to the organiser");
     `links`: (words, address) pairs under it; `win_title`: the banner's title once the match is
-    won, in that app's words ("Partie won by: Les As"; empty: the board's own "Winner: ...").
+    won, in that app's words ("Partie won by Les As"; empty: the board's own "Winner: ...").
     Words and flags are for the request asking: a phone and the organiser may read them
     differently (the organiser still corrects a finished table's deals)."""
 

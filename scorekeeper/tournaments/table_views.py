@@ -179,7 +179,7 @@ def scoreboard_note(request: HttpRequest, board: Board) -> BoardNote | None:
     winner = board.winner_name
     return BoardNote(
         header=header(table, match, board.scored_deals),
-        win_title=_("%(name)s win the partie!") % {"name": winner} if winner else "",
+        win_title=_("Partie won by %(name)s") % {"name": winner} if winner else "",
         read_only=over and not corrects,
         banner=banner,
         links=tuple(links),

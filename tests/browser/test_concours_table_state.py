@@ -106,7 +106,7 @@ def test_paper_over_a_phone_asks_which_is_right(
     board = desk.locator("#scoreboard")
     expect(board.locator(".team-0 .total")).to_have_text("1200")
     expect(board.locator(".team-1 .total")).to_have_text("800")
-    expect(board.locator(".banner")).to_contain_text(f"{names[0]} win the partie!")
+    expect(board.locator(".banner")).to_contain_text(f"Partie won by {names[0]}")
     expect(board.locator(".banner")).to_contain_text("Typed by the organiser from the paper sheet.")
     expect(desk.get_by_role("link", name="Record a deal")).to_have_count(0)
     shot(desk, "04-scoreboard-typed")

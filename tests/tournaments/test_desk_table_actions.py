@@ -129,7 +129,7 @@ def test_paper_over_phone_asks_which_is_right_and_the_paper_kept_shows_everywher
         assert "Typed by the organiser from the paper sheet." in board, address
         assert "scored on the phone, do not count" in board
         assert re.search(r'aria-label="[^"]* total">1200<', board)
-        assert f"★ {names[0]} win the partie!" in board
+        assert f"★ Partie won by {names[0]}" in board
         assert "Record a deal" not in board
     mine = phone.get(reverse("history:history")).text
     assert "1200 – 800" in mine and "result typed from the paper sheet" in mine

@@ -70,7 +70,7 @@ def test_a_concours_table_won_says_partie(organiser: User) -> None:
     assert match.winner is not None
     winner = match.team_names[match.winner]
     board = phone.get(saved["Location"]).text  # where the last deal's Save lands
-    assert f"★ {winner} win the partie!" in board
+    assert f"★ Partie won by {winner}" in board
     assert "win the match!" not in board
 
 
