@@ -10,7 +10,6 @@ preview with a Print button (static/js/print.js; without JavaScript, the browser
 The concours's organiser only (the desk's `_own`: 404 for anyone else). Each page reads a fixed
 number of queries whatever the number of teams."""
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from scorekeeper.concours.names import fold
 from scorekeeper.concours.paper import CARD_POINTS, applies
 from scorekeeper.matches.models import Match, Seat
 from scorekeeper.scoring import Rules
@@ -47,9 +47,7 @@ NO_TRUMP_ALL_TRUMP = ("SA", "TA")  # with sa_ta: sans atout, tout atout (as the 
 def sort_key(name: str) -> tuple[str, str]:
     """Alphabetical order as a reader expects it: accents, ligatures and case aside ("Écureuils"
     among the E, "Cœur" as "Coeur"), then the exact spelling to break ties."""
-    folded = name.casefold().replace("œ", "oe").replace("æ", "ae")
-    bare = "".join(c for c in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(c))
-    return (bare, name)
+    return (fold(name), name)
 
 
 def _round(tournament: Tournament, number: int) -> Round:

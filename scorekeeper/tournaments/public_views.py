@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from scorekeeper import concours
+from scorekeeper.concours.names import fold
 from scorekeeper.htmx import wants_partial
 from scorekeeper.matches import polling
 from scorekeeper.qr import qr_response
@@ -197,16 +198,17 @@ def _after(request: HttpRequest) -> int | None:
 
 def _find(board: Board, query: str) -> tuple[list[Entrant], Entrant | None]:
     """The entrants whose name (or, in teams, a player's name) holds `query`, and the one meant:
-    an exact name, or the only match."""
-    wanted = query.casefold()
+    an exact name, or the only match. Case, accents and ligatures aside ("trefle" finds
+    "Trèfle", "rene dupont" René Dupont, "coeur" "Cœur")."""
+    wanted = fold(query)
     if not wanted:
         return [], None
     found = []
     for entrant in board.entrants.values():
-        names = [entrant.name, entrant.player1, entrant.player2]
-        if any(wanted == name.casefold() for name in names if name):
+        names = [fold(name) for name in (entrant.name, entrant.player1, entrant.player2) if name]
+        if wanted in names:
             return [entrant], entrant
-        if any(wanted in name.casefold() for name in names if name):
+        if any(wanted in name for name in names):
             found.append(entrant)
     return found, (found[0] if len(found) == 1 else None)
 
