@@ -28,6 +28,7 @@ from scorekeeper.concours import TournamentError, seasons
 from scorekeeper.concours.seasons import Finish, Player, SeasonConcours, SeasonRule
 from scorekeeper.tournaments import services as tournament_services
 from scorekeeper.tournaments.models import Tournament
+from scorekeeper.tournaments.selectors import with_prizes
 
 from .models import Alias, Club, Person, Season
 from .models import spelling_key as _spelling_key
@@ -93,6 +94,15 @@ class ClubConcours:
     def melee(self) -> bool:
         return getattr(self.tournament, "mode", None) == "melee"
 
+    @functools.cached_property
+    def ranking(self) -> list[dict[str, Any]]:
+        """The final rows, each with its prize: its own, or ex æquo on a prize rank the prizes
+        its tied group shares out (tournaments.selectors.with_prizes; the stored rows are left
+        as they are)."""
+        rows = [dict(row) for row in self.rows]
+        with_prizes(rows, self.tournament.prizes)
+        return rows
+
     @property
     def podium(self) -> list[dict[str, Any]]:
         """The first three places, each with its prize and (when `people` is known) the id of
@@ -100,21 +110,14 @@ class ClubConcours:
         kind = "player" if self.melee else "team"
         people = self.people
         return [
-            {
-                **row,
-                "prize": self.prize(int(row["rank"])),
-                "person": people.person(kind, str(row["name"])) if people else None,
-            }
-            for row in self.rows
+            {**row, "person": people.person(kind, str(row["name"])) if people else None}
+            for row in self.ranking
             if row["rank"] <= PODIUM
         ]
 
     @property
     def winners(self) -> list[dict[str, Any]]:
         return [row for row in self.rows if row["rank"] == 1]
-
-    def prize(self, rank: int) -> str:
-        return self.tournament.prize(rank)
 
     @property
     def prize_line(self) -> str:

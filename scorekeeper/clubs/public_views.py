@@ -66,10 +66,7 @@ def concours_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         raise Http404
     people = public_selectors.People.of(club, [item])
     links = public_selectors.links(item, people)
-    rows = [
-        {**row, "links": links.get(int(row["id"]), {}), "prize": item.prize(int(row["rank"]))}
-        for row in item.rows
-    ]
+    rows = [{**row, "links": links.get(int(row["id"]), {})} for row in item.ranking]
     return render(request, "clubs/public/concours.html", {"club": club, "item": item, "rows": rows})
 
 

@@ -4,7 +4,7 @@ page), one score sheet per table of a round (a row per deal with its dealer; cla
 team's points, belote, capot and announcements; coinche: the contract, its suit, the takers,
 coinché / surcoinché, each team's points and belote; a running total and a back page for a partie
 to a target; totals, signatures, the QR code of the table's phone link), and the ranking with its
-prizes (entrants tied on a prize flagged for the organiser). On screen each page is a
+prizes (entrants tied on a prize flagged for the organiser: selectors.with_prizes). On screen each page is a
 preview with a Print button (static/js/print.js; without JavaScript, the browser's own Print).
 
 The concours's organiser only (the desk's `_own`: 404 for anyone else). Each page reads a fixed
@@ -207,26 +207,6 @@ def team_columns(rules: Rules) -> int:
     return columns + (rules.target is not None)
 
 
-def prize_ties(rows: list[dict[str, Any]], tournament: Tournament) -> list[dict[str, Any]]:
-    """Entrants sharing a rank that has a prize (1, 1, 3: the prizes of ranks 1 and 2 for two):
-    each such row gets `tie` (the prizes the tied entrants are to share out, in rank order), and
-    the groups are returned for the note under the ranking. The organiser decides who takes
-    which; the sheet does not print a prize twice without saying so."""
-    groups: dict[int, list[dict[str, Any]]] = {}
-    for row in rows:
-        groups.setdefault(row["rank"], []).append(row)
-    ties = []
-    for rank, group in groups.items():
-        prizes = [tournament.prize(rank + n) for n in range(len(group))]
-        if len(group) < 2 or not any(prizes):
-            continue
-        shared = [prize for prize in prizes if prize]
-        for row in group:
-            row["tie"] = shared
-        ties.append({"rank": rank, "names": [row["name"] for row in group], "prizes": shared})
-    return ties
-
-
 @require_safe
 def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     """One score sheet a table of round k, one A4 page each (`?table=N`: that table's alone)."""
@@ -324,10 +304,10 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "tournament": tournament,
         "rows": rows,
-        "ties": prize_ties(rows, tournament) if finished else [],
+        "ties": selectors.prize_ties(rows) if finished else [],
         "after": after,
         "finished": finished,
-        "prizes": finished and any(row["prize"] for row in rows),
+        "prizes": finished and any(row["prize"] or row["shared"] for row in rows),
         "ranking_words": [str(CRITERIA[name]) for name in tournament.engine_settings.ranking],
     }
     return render(request, "tournaments/print/ranking.html", context)

@@ -155,11 +155,8 @@ def _board(tournament: Tournament, after: int | None) -> Board:
         )
         results = results[:after]
     by_number = {entrant.number: entrant for entrant in snap.entrants}
-    rows = []
-    for standing in concours.standings(cut, results):
-        row = concours.standing_to_dict(standing)
-        row["prize"] = tournament.prize(standing.rank)
-        rows.append(row)
+    rows = [concours.standing_to_dict(standing) for standing in concours.standings(cut, results)]
+    selectors.with_prizes(rows, tournament.prizes)
     playing = []
     byes: list[str] = []
     tables: tuple[Table, ...] = ()

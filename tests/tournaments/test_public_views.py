@@ -388,6 +388,6 @@ def test_a_withdrawn_team_is_told_it_withdrew(client: Client, round1: Round) -> 
     assert "A late entry: plays from round 3." in html
     client.cookies["django_language"] = "fr"
     html = client.get(page_url(tournament, q="atout")).text
-    assert "Retrait avant la partie 2 : plus de table." in html
+    assert "Retrait avant la partie 2\u00a0: plus de table." in html
     html = client.get(page_url(tournament, q="tout derniers")).text
-    assert "Inscription tardive : joue à partir de la partie 3." in html
+    assert "Inscription tardive\u00a0: joue à partir de la partie 3." in html
