@@ -282,8 +282,8 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
 
 @require_safe
 def ranking(request: HttpRequest, pk: int) -> HttpResponse:
-    """The ranking after the last closed round, with every tie-break figure, the byes and the
-    withdrawals; once the concours is finished, the final ranking with its prizes."""
+    """The ranking after the last closed round, with every tie-break figure, the byes, the late
+    entries and the withdrawals; once the concours is finished, the final ranking with its prizes."""
     tournament = _own(request, pk)
     closed = list(
         Round.objects.filter(tournament=tournament, closed_at__isnull=False).values_list(
@@ -294,12 +294,14 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     rows: list[dict[str, Any]] = []
     if after is not None:
         rows = selectors.standings_rows(tournament, after)
-        players = {
-            e.number: " & ".join(p for p in (e.player1, e.player2) if p)
-            for e in tournament.entrants.all()
-        }
+        entrants = {e.number: e for e in tournament.entrants.all()}
         for row in rows:
-            row["players"] = players.get(row["id"], "")
+            entrant = entrants.get(row["id"])
+            row["players"] = (
+                " & ".join(p for p in (entrant.player1, entrant.player2) if p) if entrant else ""
+            )
+            # A late entry (TOURNAMENTS.md §4), marked as the desk marks it.
+            row["from_round"] = entrant.from_round if entrant else 1
     finished = tournament.status == Tournament.Status.FINISHED
     context = {
         "tournament": tournament,

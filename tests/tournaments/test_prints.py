@@ -663,3 +663,33 @@ def test_a_superscript_table_number_is_no_table(organiser: User, client: Client)
     services.draw_round(tournament=tournament)
     response = client.get(url(tournament, "print_sheets", round=1), {"table": "²"})
     assert response.status_code in (200, 404)
+
+
+def test_the_ranking_marks_a_late_entry(organiser: User, client: Client) -> None:
+    """Issue 22: a team that joined late (TOURNAMENTS.md §4: it plays from its round, with zeros
+    before) is marked on the ranking print, as the desk marks it ("from round 2"); in French too.
+    The desk's standings mark it the same way."""
+    tournament = concours(organiser, TEAMS[:8], rounds=2)
+    round_ = services.draw_round(tournament=tournament)
+    for table in Table.objects.filter(round=round_):
+        play_out(table, seed=3)
+    services.close_round(round_=round_)
+    services.add_entrant(tournament=tournament, name="Les Retardataires", players=("Yves", "Yann"))
+    round_ = services.draw_round(tournament=tournament)
+    for table in Table.objects.filter(round=round_):
+        play_out(table, seed=4)
+    services.close_round(round_=round_)
+    services.finish(tournament=tournament)
+    html = page(client, url(tournament, "print_ranking"))
+    rows = re.findall(r'<th scope="row" class="ranking-name">(.*?)</th>', html, re.S)
+    assert len(rows) == 9
+    late = [row for row in rows if "Les Retardataires" in row]
+    assert len(late) == 1 and 'ranking-tag ranking-late">from round 2<' in late[0]
+    assert sum("from round" in row for row in rows) == 1
+    desk = page(client, url(tournament, "desk"))
+    start = desk.index('id="standings"')
+    section = desk[start : desk.index("</table>", start)]
+    assert section.count("from round 2") == 1
+    client.cookies["django_language"] = "fr"
+    html = page(client, url(tournament, "print_ranking"))
+    assert 'ranking-late">à partir de la partie 2<' in html
