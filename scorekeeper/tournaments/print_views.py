@@ -177,6 +177,39 @@ def _seat_names(table: Table, pair: list[list[Entrant]], melee: bool) -> list[st
     return names if len(names) == SEATS and all(names) else []
 
 
+def dealer_labels(seats: list[str]) -> list[str]:
+    """Each seat's name as a sheet's dealer column prints it, short: its first word, else its
+    first two, else its first and last, else as many words as tell it from the other seats'
+    ("Marie Dupont" and "Marie Durand"), else the whole name; the full names are in the sheet's
+    head. A row per deal then keeps its height whatever the names (print.css cuts a name to two
+    lines)."""
+    words = [name.split() for name in seats]
+    labels = []
+    for index, own in enumerate(words):
+        others = {fold(" ".join(w)) for n, w in enumerate(words) if n != index}
+        candidates = [own[:1], own[:2]] + ([[own[0], own[-1]]] if len(own) > 2 else [])
+        candidates += [own[:count] for count in range(3, len(own) + 1)]
+        label = " ".join(own)
+        for candidate in candidates:
+            short = fold(" ".join(candidate))
+            if not any(_may_be(short, other) for other in others):
+                label = " ".join(candidate)
+                break
+        labels.append(label)
+    return labels
+
+
+def _may_be(short: str, name: str) -> bool:
+    """Whether a short form could be read as `name` too: its first word and, when it has two
+    or more, its last."""
+    mine, theirs = short.split(), name.split()
+    if not mine or not theirs or mine[0] != theirs[0]:
+        return False
+    if len(mine) == 1:
+        return True
+    return " ".join(theirs).startswith(" ".join(mine)) or mine[-1] == theirs[-1]
+
+
 SIDES = ((0, "A"), (1, "B"))
 
 
@@ -236,6 +269,7 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     for table in tables:
         pair = sides.get(table.pk, [[], []])
         seats = _seat_names(table, pair, melee)
+        dealers = dealer_labels(seats)
         first = table.match.first_dealer if table.match is not None else 0
         link = table_link(request, table)
         sheets.append(
@@ -243,10 +277,10 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
                 "table": table,
                 "sides": [_side(label, _names(pair[side]), seats, side) for side, label in SIDES],
                 "deals": [
-                    (n + 1, seats[(first + n) % SEATS] if seats else "") for n in range(rows)
+                    (n + 1, dealers[(first + n) % SEATS] if seats else "") for n in range(rows)
                 ],
                 "back": [
-                    (n + 1, seats[(first + n) % SEATS] if seats else "")
+                    (n + 1, dealers[(first + n) % SEATS] if seats else "")
                     for n in range(rows, rows + back)
                 ],
                 "link": link,
