@@ -391,3 +391,19 @@ def test_a_withdrawn_team_is_told_it_withdrew(client: Client, round1: Round) -> 
     assert "Retrait avant la partie 2\u00a0: plus de table." in html
     html = client.get(page_url(tournament, q="tout derniers")).text
     assert "Inscription tardive\u00a0: joue à partir de la partie 3." in html
+
+
+def test_the_projector_pages_give_long_names_and_prizes_their_lines() -> None:
+    """Issue 22: a name is never cut on the projector, it wraps; a page then holds fewer rows
+    (16 rows of one line, a long name or a prize under its name counting for its lines)."""
+    from scorekeeper.tournaments.public_views import PROJECTOR_ROWS, projector_pages
+
+    short = [{"name": f"Team {n}", "prize": "", "shared": []} for n in range(40)]
+    assert [len(page) for page in projector_pages(short, False)] == [16, 16, 8]
+    long = [{"name": "Les Joyeux Compagnons du Vieux Moulin de Saint-Martin-la-Mer"}] * 8
+    pages = projector_pages([*long, *short[:8]], False)
+    assert [len(page) for page in pages] == [5, 10, 1]  # three lines each: 5 make 15
+    tied = [{"name": "Les As", "prize": "", "shared": ["A ham", "Two bottles of cider"]}] * 2
+    pages = projector_pages([*tied, *short[:16]], True)
+    assert len(pages[0]) < PROJECTOR_ROWS and sum(len(page) for page in pages) == 18
+    assert projector_pages([], True) == [[]]
