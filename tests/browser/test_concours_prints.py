@@ -444,3 +444,29 @@ def test_a_table_s_sheet_is_one_sheet_of_paper_whatever_its_names(
     page.goto(f"{live_server.url}/concours/{tournament.pk}/round/1/print/sheets/?table=1")
     assert print_pdf(page, f"long-{kind}-{lang}-table-1") == per_table
     no_layout_or_page_errors(page)
+
+
+def test_the_ranking_print_marks_a_late_entry(live_server: LiveServer, new_phone: NewPhone) -> None:
+    """Issue 22: a team that joined at round 2 is marked "from round 2" on the printed ranking
+    (as on the desk), beside its bye; looked at in screenshots/prints-ranking-late-page-1.png."""
+    owner: User = UserFactory.create(username="organiser")
+    tournament = a_concours(owner, TEAMS[:8], rounds=2)
+    round_ = Round.objects.get(tournament=tournament)
+    for table in Table.objects.filter(round=round_):
+        play_out(table, seed=5)
+    services.close_round(round_=round_)
+    services.add_entrant(tournament=tournament, name="Les Retardataires", players=("Yves", "Yann"))
+    round_ = services.draw_round(tournament=tournament)
+    for table in Table.objects.filter(round=round_):
+        play_out(table, seed=6)
+    services.close_round(round_=round_)
+    services.finish(tournament=tournament)
+    page = new_phone()
+    log_in(page, live_server.url, owner)
+    page.goto(f"{live_server.url}/concours/{tournament.pk}/print/ranking/")
+    expect(page.locator(".ranking-late")).to_have_text(["from round 2"])
+    assert print_pdf(page, "ranking-late") == 1
+    text = pdf_page_text(SHOTS / "prints-ranking-late.pdf", 1)
+    if text is not None:
+        assert "Les Retardataires Yves & Yann 1 bye" in text and "from round 2" in text, text
+    no_layout_or_page_errors(page)
