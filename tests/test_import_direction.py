@@ -15,7 +15,13 @@ PACKAGE = ROOT / "scorekeeper"
 
 ENGINES = ("scorekeeper.scoring", "scorekeeper.concours")
 # Project-level modules any app may import: they import no app.
-HELPERS = ("scorekeeper.htmx", "scorekeeper.qr", "scorekeeper.spreadsheet", "scorekeeper.words")
+HELPERS = (
+    "scorekeeper.folding",
+    "scorekeeper.htmx",
+    "scorekeeper.qr",
+    "scorekeeper.spreadsheet",
+    "scorekeeper.words",
+)
 
 # The layer of a module, from its last name(s): 0 engine, 1 models, 2 services and selectors
 # (reads and writes, access decisions), 3 the edge (views, forms, template tags, commands...).

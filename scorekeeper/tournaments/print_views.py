@@ -21,8 +21,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from scorekeeper.concours.names import fold
 from scorekeeper.concours.paper import CARD_POINTS, applies
+from scorekeeper.folding import fold
 from scorekeeper.matches.models import Match, Seat
 from scorekeeper.scoring import Rules
 

@@ -22,7 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from scorekeeper import concours
-from scorekeeper.concours.names import fold
+from scorekeeper.folding import fold
 from scorekeeper.htmx import wants_partial
 from scorekeeper.matches import polling
 from scorekeeper.qr import qr_response

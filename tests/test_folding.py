@@ -2,7 +2,7 @@
 
 import pytest
 
-from scorekeeper.concours.names import fold
+from scorekeeper.folding import fold
 
 
 @pytest.mark.parametrize(
