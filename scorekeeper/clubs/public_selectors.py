@@ -29,6 +29,7 @@ from scorekeeper.concours.seasons import Finish, Player, SeasonConcours, SeasonR
 from scorekeeper.folding import fold as _fold
 from scorekeeper.tournaments import services as tournament_services
 from scorekeeper.tournaments.models import Tournament
+from scorekeeper.tournaments.selectors import with_prizes
 
 from .models import Alias, Club, Person, Season
 from .models import spelling_key as _spelling_key
@@ -95,6 +96,15 @@ class ClubConcours:
     def melee(self) -> bool:
         return getattr(self.tournament, "mode", None) == "melee"
 
+    @functools.cached_property
+    def ranking(self) -> list[dict[str, Any]]:
+        """The final rows, each with its prize: its own, or ex æquo on a prize rank the prizes
+        its tied group shares out (tournaments.selectors.with_prizes; the stored rows are left
+        as they are)."""
+        rows = [dict(row) for row in self.rows]
+        with_prizes(rows, self.tournament.prizes)
+        return rows
+
     @property
     def podium(self) -> list[dict[str, Any]]:
         """The first three places, each with its prize and (when `people` is known) the id of
@@ -105,10 +115,9 @@ class ClubConcours:
             {
                 **row,
                 "name": self.name_of(row),
-                "prize": self.prize(int(row["rank"])),
                 "person": people.person(kind, str(row["name"])) if people else None,
             }
-            for row in self.rows
+            for row in self.ranking
             if row["rank"] <= PODIUM
         ]
 
@@ -123,9 +132,6 @@ class ClubConcours:
         if self.people is None:
             return name
         return self.people.name("player" if self.melee else "team", name)
-
-    def prize(self, rank: int) -> str:
-        return self.tournament.prize(rank)
 
     @property
     def prize_line(self) -> str:

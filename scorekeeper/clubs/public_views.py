@@ -72,13 +72,8 @@ def concours_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     people = public_selectors.People.of(club, [item])
     links = public_selectors.links(item, people)
     rows = [
-        {
-            **row,
-            "name": links[int(row["id"])]["name"],
-            "links": links[int(row["id"])],
-            "prize": item.prize(int(row["rank"])),
-        }
-        for row in item.rows
+        {**row, "name": links[int(row["id"])]["name"], "links": links[int(row["id"])]}
+        for row in item.ranking
     ]
     return render(request, "clubs/public/concours.html", {"club": club, "item": item, "rows": rows})
 

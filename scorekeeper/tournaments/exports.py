@@ -5,13 +5,16 @@ The CSV opens in a spreadsheet as it is: UTF-8 with a byte order mark (Excel rea
 only with it), one row per entrant with every tie-break figure, and any text cell a spreadsheet
 would run as a formula written with a leading apostrophe (OWASP's advice against CSV
 injection, as the history's CSV does). Columns are named by the engine's keys
-(TOURNAMENTS.md §6), as the match CSV's are."""
+(TOURNAMENTS.md §6), as the match CSV's are; a prize shared ex æquo says so in its cell, in the
+language of the download."""
 
 import csv
 import io
 import re
 import unicodedata
 from typing import Any
+
+from django.utils.translation import gettext as _
 
 from scorekeeper.spreadsheet import safe_cell
 
@@ -30,6 +33,14 @@ def _wins(value: Any) -> object:
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
+
+
+def _prize(row: dict[str, Any]) -> str:
+    """A row's prize; ex æquo on a prize rank, the prizes its tied group shares out, said so
+    (selectors.with_prizes)."""
+    if row["shared"]:
+        return _("Ex æquo, to decide: %(prizes)s") % {"prizes": " / ".join(row["shared"])}
+    return str(row["prize"])
 
 
 def columns(melee: bool) -> list[str]:
@@ -56,7 +67,7 @@ def standings_csv(tournament: Tournament, after_round: int | None = None) -> str
         if not melee:
             names += list(players.get(row["id"], ("", "")))
         figures = [_wins(row[key]) if key == "wins" else row[key] for key in FIGURES]
-        cells = [*names, *figures, "yes" if row["withdrawn"] else "", row["prize"]]
+        cells = [*names, *figures, "yes" if row["withdrawn"] else "", _prize(row)]
         writer.writerow([safe_cell(cell) for cell in cells])
     return out.getvalue()
 

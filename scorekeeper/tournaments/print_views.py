@@ -4,13 +4,12 @@ page), one score sheet per table of a round (a row per deal with its dealer; cla
 team's points, belote, capot and announcements; coinche: the contract, its suit, the takers,
 coinché / surcoinché, each team's points and belote; a running total and a back page for a partie
 to a target; totals, signatures, the QR code of the table's phone link), and the ranking with its
-prizes (entrants tied on a prize flagged for the organiser). On screen each page is a
+prizes (entrants tied on a prize flagged for the organiser: selectors.with_prizes). On screen each page is a
 preview with a Print button (static/js/print.js; without JavaScript, the browser's own Print).
 
 The concours's organiser only (the desk's `_own`: 404 for anyone else). Each page reads a fixed
 number of queries whatever the number of teams."""
 
-import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from scorekeeper.concours.paper import CARD_POINTS, applies
+from scorekeeper.folding import fold
 from scorekeeper.matches.models import Match, Seat
 from scorekeeper.scoring import Rules
 
@@ -47,9 +47,7 @@ NO_TRUMP_ALL_TRUMP = ("SA", "TA")  # with sa_ta: sans atout, tout atout (as the 
 def sort_key(name: str) -> tuple[str, str]:
     """Alphabetical order as a reader expects it: accents, ligatures and case aside ("Écureuils"
     among the E, "Cœur" as "Coeur"), then the exact spelling to break ties."""
-    folded = name.casefold().replace("œ", "oe").replace("æ", "ae")
-    bare = "".join(c for c in unicodedata.normalize("NFKD", folded) if not unicodedata.combining(c))
-    return (bare, name)
+    return (fold(name), name)
 
 
 def _round(tournament: Tournament, number: int) -> Round:
@@ -179,6 +177,39 @@ def _seat_names(table: Table, pair: list[list[Entrant]], melee: bool) -> list[st
     return names if len(names) == SEATS and all(names) else []
 
 
+def dealer_labels(seats: list[str]) -> list[str]:
+    """Each seat's name as a sheet's dealer column prints it, short: its first word, else its
+    first two, else its first and last, else as many words as tell it from the other seats'
+    ("Marie Dupont" and "Marie Durand"), else the whole name; the full names are in the sheet's
+    head. A row per deal then keeps its height whatever the names (print.css cuts a name to two
+    lines)."""
+    words = [name.split() for name in seats]
+    labels = []
+    for index, own in enumerate(words):
+        others = {fold(" ".join(w)) for n, w in enumerate(words) if n != index}
+        candidates = [own[:1], own[:2]] + ([[own[0], own[-1]]] if len(own) > 2 else [])
+        candidates += [own[:count] for count in range(3, len(own) + 1)]
+        label = " ".join(own)
+        for candidate in candidates:
+            short = fold(" ".join(candidate))
+            if not any(_may_be(short, other) for other in others):
+                label = " ".join(candidate)
+                break
+        labels.append(label)
+    return labels
+
+
+def _may_be(short: str, name: str) -> bool:
+    """Whether a short form could be read as `name` too: its first word and, when it has two
+    or more, its last."""
+    mine, theirs = short.split(), name.split()
+    if not mine or not theirs or mine[0] != theirs[0]:
+        return False
+    if len(mine) == 1:
+        return True
+    return " ".join(theirs).startswith(" ".join(mine)) or mine[-1] == theirs[-1]
+
+
 SIDES = ((0, "A"), (1, "B"))
 
 
@@ -207,26 +238,6 @@ def team_columns(rules: Rules) -> int:
     its points, belote, capot and, when counted, announcements; a running total with a target."""
     columns = 2 if rules.is_coinche else 4 if rules.announcements else 3
     return columns + (rules.target is not None)
-
-
-def prize_ties(rows: list[dict[str, Any]], tournament: Tournament) -> list[dict[str, Any]]:
-    """Entrants sharing a rank that has a prize (1, 1, 3: the prizes of ranks 1 and 2 for two):
-    each such row gets `tie` (the prizes the tied entrants are to share out, in rank order), and
-    the groups are returned for the note under the ranking. The organiser decides who takes
-    which; the sheet does not print a prize twice without saying so."""
-    groups: dict[int, list[dict[str, Any]]] = {}
-    for row in rows:
-        groups.setdefault(row["rank"], []).append(row)
-    ties = []
-    for rank, group in groups.items():
-        prizes = [tournament.prize(rank + n) for n in range(len(group))]
-        if len(group) < 2 or not any(prizes):
-            continue
-        shared = [prize for prize in prizes if prize]
-        for row in group:
-            row["tie"] = shared
-        ties.append({"rank": rank, "names": [row["name"] for row in group], "prizes": shared})
-    return ties
 
 
 @require_safe
@@ -258,6 +269,7 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     for table in tables:
         pair = sides.get(table.pk, [[], []])
         seats = _seat_names(table, pair, melee)
+        dealers = dealer_labels(seats)
         first = table.match.first_dealer if table.match is not None else 0
         link = table_link(request, table)
         sheets.append(
@@ -265,10 +277,10 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
                 "table": table,
                 "sides": [_side(label, _names(pair[side]), seats, side) for side, label in SIDES],
                 "deals": [
-                    (n + 1, seats[(first + n) % SEATS] if seats else "") for n in range(rows)
+                    (n + 1, dealers[(first + n) % SEATS] if seats else "") for n in range(rows)
                 ],
                 "back": [
-                    (n + 1, seats[(first + n) % SEATS] if seats else "")
+                    (n + 1, dealers[(first + n) % SEATS] if seats else "")
                     for n in range(rows, rows + back)
                 ],
                 "link": link,
@@ -304,8 +316,8 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
 
 @require_safe
 def ranking(request: HttpRequest, pk: int) -> HttpResponse:
-    """The ranking after the last closed round, with every tie-break figure, the byes and the
-    withdrawals; once the concours is finished, the final ranking with its prizes."""
+    """The ranking after the last closed round, with every tie-break figure, the byes, the late
+    entries and the withdrawals; once the concours is finished, the final ranking with its prizes."""
     tournament = _own(request, pk)
     closed = list(
         Round.objects.filter(tournament=tournament, closed_at__isnull=False).values_list(
@@ -316,20 +328,22 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     rows: list[dict[str, Any]] = []
     if after is not None:
         rows = selectors.standings_rows(tournament, after)
-        players = {
-            e.number: " & ".join(p for p in (e.player1, e.player2) if p)
-            for e in tournament.entrants.all()
-        }
+        entrants = {e.number: e for e in tournament.entrants.all()}
         for row in rows:
-            row["players"] = players.get(row["id"], "")
+            entrant = entrants.get(row["id"])
+            row["players"] = (
+                " & ".join(p for p in (entrant.player1, entrant.player2) if p) if entrant else ""
+            )
+            # A late entry (TOURNAMENTS.md §4), marked as the desk marks it.
+            row["from_round"] = entrant.from_round if entrant else 1
     finished = tournament.status == Tournament.Status.FINISHED
     context = {
         "tournament": tournament,
         "rows": rows,
-        "ties": prize_ties(rows, tournament) if finished else [],
+        "ties": selectors.prize_ties(rows) if finished else [],
         "after": after,
         "finished": finished,
-        "prizes": finished and any(row["prize"] for row in rows),
+        "prizes": finished and any(row["prize"] or row["shared"] for row in rows),
         "ranking_words": [str(CRITERIA[name]) for name in tournament.engine_settings.ranking],
     }
     return render(request, "tournaments/print/ranking.html", context)

@@ -22,6 +22,7 @@ from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from scorekeeper import concours
+from scorekeeper.folding import fold
 from scorekeeper.htmx import wants_partial
 from scorekeeper.matches import polling
 from scorekeeper.qr import qr_response
@@ -38,7 +39,12 @@ CRITERIA: "dict[str, Promise]" = {
     "opponents_wins": _("opponents' wins"),
     "conceded": _("fewest points conceded"),
 }
-PROJECTOR_ROWS = 16  # ranking rows a 1080-pixel-high page shows in big type
+PROJECTOR_ROWS = 16  # ranking rows of one line a 1080-pixel-high page shows in big type
+# About what a line of the projector's ranking holds (its name column, in its big type; a prize
+# in its smaller one): a longer name wraps onto more lines, so its page holds fewer rows.
+NAME_CHARS = 28
+PRIZE_CHARS = 32
+TIE_CHARS = 24  # the ex æquo tag before the prizes to share
 MAX_QUERY = 60
 MAX_PICKS = 12  # names offered when several fit what was typed
 
@@ -154,11 +160,8 @@ def _board(tournament: Tournament, after: int | None) -> Board:
         )
         results = results[:after]
     by_number = {entrant.number: entrant for entrant in snap.entrants}
-    rows = []
-    for standing in concours.standings(cut, results):
-        row = concours.standing_to_dict(standing)
-        row["prize"] = tournament.prize(standing.rank)
-        rows.append(row)
+    rows = [concours.standing_to_dict(standing) for standing in concours.standings(cut, results)]
+    selectors.with_prizes(rows, tournament.prizes)
     playing = []
     byes: list[str] = []
     tables: tuple[Table, ...] = ()
@@ -197,16 +200,17 @@ def _after(request: HttpRequest) -> int | None:
 
 def _find(board: Board, query: str) -> tuple[list[Entrant], Entrant | None]:
     """The entrants whose name (or, in teams, a player's name) holds `query`, and the one meant:
-    an exact name, or the only match."""
-    wanted = query.casefold()
+    an exact name, or the only match. Case, accents and ligatures aside ("trefle" finds
+    "Trèfle", "rene dupont" René Dupont, "coeur" "Cœur")."""
+    wanted = fold(query)
     if not wanted:
         return [], None
     found = []
     for entrant in board.entrants.values():
-        names = [entrant.name, entrant.player1, entrant.player2]
-        if any(wanted == name.casefold() for name in names if name):
+        names = [fold(name) for name in (entrant.name, entrant.player1, entrant.player2) if name]
+        if wanted in names:
             return [entrant], entrant
-        if any(wanted in name.casefold() for name in names if name):
+        if any(wanted in name for name in names):
             found.append(entrant)
     return found, (found[0] if len(found) == 1 else None)
 
@@ -239,6 +243,35 @@ def standings_page(request: HttpRequest, token: str) -> HttpResponse:
     return polling.mark(render(request, template, context), tag or None)
 
 
+def _lines(row: dict[str, Any], finished: bool) -> float:
+    """How many one-line rows of the projector `row` takes: its name's lines (a long name wraps,
+    never cut) and, at the end, its prize's (ex æquo: the tag and the prizes to share), in
+    smaller type under it."""
+    lines: float = -(-len(str(row["name"])) // NAME_CHARS)
+    if finished and (row.get("shared") or row.get("prize")):
+        shared = row.get("shared") or []
+        size = TIE_CHARS + len(" / ".join(shared)) if shared else len(str(row["prize"]))
+        lines += 0.85 * -(-size // PRIZE_CHARS)
+    return lines
+
+
+def projector_pages(rows: list[dict[str, Any]], finished: bool) -> list[list[dict[str, Any]]]:
+    """The ranking cut into the projector's pages: PROJECTOR_ROWS rows of one line a page, a
+    row of long names or prizes counting for the lines it takes (projector.js makes the type of
+    a page still too tall smaller)."""
+    pages: list[list[dict[str, Any]]] = []
+    page: list[dict[str, Any]] = []
+    used = 0.0
+    for row in rows:
+        lines = _lines(row, finished)
+        if page and used + lines > PROJECTOR_ROWS:
+            pages.append(page)
+            page, used = [], 0.0
+        page.append(row)
+        used += lines
+    return [*pages, page] if page else pages or [[]]
+
+
 @require_safe
 def projector(request: HttpRequest, token: str) -> HttpResponse:
     shortcut, tag = _poll_shortcut(request, token, "projector")
@@ -248,11 +281,11 @@ def projector(request: HttpRequest, token: str) -> HttpResponse:
     read = tournament.version
     board = _board(tournament, None)
     tag = _retag(request, tournament, read, tag, "projector")
-    pages = [
-        board.rows[start : start + PROJECTOR_ROWS]
-        for start in range(0, len(board.rows), PROJECTOR_ROWS)
-    ] or [[]]
-    context = {"board": board, "tournament": tournament, "pages": pages}
+    context = {
+        "board": board,
+        "tournament": tournament,
+        "pages": projector_pages(board.rows, board.finished),
+    }
     template = "tournaments/public/projector.html"
     if tag:
         template += "#projector"

@@ -14,6 +14,7 @@ from django.db.models import Q, QuerySet, Sum
 
 from scorekeeper import concours
 from scorekeeper.concours import RoundResult, Standing, TableResult, bye_points
+from scorekeeper.concours.prizes import award_prizes, prize_table
 from scorekeeper.matches.models import Deal, Seat
 
 from .models import Entrant, Place, Round, Table, Tournament
@@ -179,13 +180,36 @@ def standings(tournament: Tournament, after_round: int | None = None) -> tuple[S
 
 
 def standings_rows(tournament: Tournament, after_round: int | None = None) -> list[dict[str, Any]]:
-    """The standings as plain rows (TOURNAMENTS.md §6's `standings`), with each entrant's prize."""
-    rows = []
-    for row in standings(tournament, after_round):
-        data = concours.standing_to_dict(row)
-        data["prize"] = tournament.prize(row.rank)
-        rows.append(data)
+    """The standings as plain rows (TOURNAMENTS.md §6's `standings`), with each entrant's prize
+    (`with_prizes`)."""
+    rows = [concours.standing_to_dict(row) for row in standings(tournament, after_round)]
+    with_prizes(rows, tournament.prizes)
     return rows
+
+
+def with_prizes(rows: Sequence[dict[str, Any]], prizes: object) -> None:
+    """Gives each row of a ranking (a dict with its "rank") its "prize", its own, and "shared":
+    ex æquo on a prize rank, the prizes its tied group shares out (concours.prizes: no prize
+    given twice, none dropped). `prizes`: a concours's as stored. The one place every ranking
+    that shows prizes reads them: the desk, the public page, the projector, the CSV, the print,
+    the club pages."""
+    awards = award_prizes([int(row["rank"]) for row in rows], prize_table(prizes))
+    for row, award in zip(rows, awards, strict=True):
+        row["prize"] = award.prize
+        row["shared"] = list(award.shared)
+
+
+def prize_ties(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The groups of rows ex æquo on a prize rank (`with_prizes`), for the note under a ranking:
+    each its rank, its entrants' names and the prizes they share out."""
+    ties: dict[int, dict[str, Any]] = {}
+    for row in rows:
+        if row.get("shared"):
+            group = ties.setdefault(
+                int(row["rank"]), {"rank": row["rank"], "names": [], "prizes": row["shared"]}
+            )
+            group["names"].append(row["name"])
+    return list(ties.values())
 
 
 def final_rows(tournament: Tournament) -> list[dict[str, Any]]:

@@ -246,6 +246,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         and len(rounds) == rules.rounds,
         "finished": finished,
         "standings": standings,
+        "ties": selectors.prize_ties(standings) if finished and standings else [],
         "standings_round": closed[-1].number if closed else None,
         "closed_rounds": [r.number for r in closed],  # standings CSV after each
         "past_rounds": _past_rounds(tournament, closed),

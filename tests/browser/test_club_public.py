@@ -14,6 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 from ..clubs.public_support import played, season
 from ..clubs.support import make_club
 from .conftest import NewPhone, Shot, page_errors
+from .test_concours_prints import log_in
 from .test_concours_public import accessibility_problems
 
 pytestmark = [
@@ -89,4 +90,47 @@ def test_club_page_season_and_record_on_a_phone(
     found = phone.locator(".club-found")
     expect(found.get_by_role("link", name="Dames de Cœur", exact=True)).to_be_visible()
     shot(phone, f"{scheme}-05-found-folded")
+    assert not page_errors(phone)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_tie_on_a_prize_on_a_phone(
+    new_phone: NewPhone,
+    live_server: LiveServer,
+    shot: Shot,
+    make_user: Callable[[str], User],
+    scheme: Literal["light", "dark"],
+) -> None:
+    """Issue 22: two tied firsts share out the first two prizes, shown ex æquo with the prizes
+    on the club page's podium, the concours's final ranking and its public page (360 px, the
+    long prizes wrapping; no sideways scroll; axe); Find my table without accents."""
+    ann = make_user("ann")
+    club = make_club(ann, name="Belote Club du Vieux Port", town="Marseille")
+    prizes = {1: "Un jambon de Bayonne", 2: "Deux bouteilles de cidre bouché", 3: "Un panier"}
+    points = {"Les Rois du Pique": 1000, "Dames de Cœur": 1000, "Valets": 900, "Trèfle": 900}
+    tournament = played(ann, club, "Concours d'hiver", date(2025, 12, 5), points, prizes=prizes)
+    phone = new_phone(color_scheme=scheme)
+    phone.goto(f"{live_server.url}/club/{club.slug}/")
+    expect(phone.locator(".club-podium .club-tie")).to_have_count(4)  # and the two thirds
+    expect(phone.locator(".club-podium li").first).to_contain_text(
+        "Ex æquo: to decide Un jambon de Bayonne / Deux bouteilles de cidre bouché"
+    )
+    shot(phone, f"{scheme}-tie-01-club")
+    assert accessibility_problems(phone) == []
+    phone.get_by_role("link", name="Concours d'hiver").click()
+    expect(phone.locator(".club-table .club-tie")).to_have_count(4)
+    shot(phone, f"{scheme}-tie-02-concours")
+    assert accessibility_problems(phone) == []
+    phone.goto(f"{live_server.url}/c/{tournament.public_token}/?q=dames de coeur")
+    expect(phone.locator(".pub-mine h2")).to_have_text("Dames de Cœur")
+    expect(phone.locator(".pub-standings .pub-tie")).to_have_count(4)
+    shot(phone, f"{scheme}-tie-03-public")
+    assert accessibility_problems(phone) == []
+    # The organiser's desk: the tie in the final ranking, and the note to decide.
+    log_in(phone, live_server.url, ann)
+    phone.goto(f"{live_server.url}/concours/{tournament.pk}/#standings")
+    expect(phone.locator("#standings .desk-tie")).to_have_count(4)
+    expect(phone.locator(".desk-tie-note")).to_have_count(2)
+    shot(phone, f"{scheme}-tie-04-desk")
+    assert accessibility_problems(phone) == []
     assert not page_errors(phone)

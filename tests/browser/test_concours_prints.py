@@ -5,6 +5,7 @@ screenshots/ to be looked at, and with zbar too, each sheet's QR code read back 
 (the table's link); the same pages on a 360 px phone screen (light and dark), with
 their Print button (print.js), no sideways scroll and no console error (the CSP included)."""
 
+import datetime
 import re
 import shutil
 import subprocess
@@ -22,7 +23,7 @@ from tests.factories import PASSWORD, UserFactory
 from tests.tournaments.support import play_out
 
 from . import test_large_text
-from .conftest import SHOTS, NewPhone, Shot, layout_problems, page_errors
+from .conftest import PHONE, SHOTS, NewPhone, Shot, layout_problems, page_errors
 from .test_axe import _AXE_JS, AXE
 
 pytestmark = [
@@ -353,3 +354,119 @@ def test_the_prints_on_a_phone_with_200_percent_text_and_axe(
         dark.evaluate(AXE.read_text(encoding="utf-8"))
         assert dark.evaluate(_AXE_JS) == [], name
     no_layout_or_page_errors(dark)
+
+
+# Issue 22: a table's score sheet is one sheet of paper whatever its names --------------------
+
+LONG_TEAMS = [  # every table between two long names: the worst a sheet may meet
+    (
+        "Les Joyeux Compagnons du Vieux Moulin de Saint-Martin-la-Mer",  # 60, the most
+        "Marie-Christine-Éléonore de La Tour d'Auvergne-Lauraguais",
+        "Jean-Baptiste-Emmanuel de La Rochefoucauld-Montmorency",
+    ),
+    (
+        "Les Amis de la Belote du Café des Sports de Montmartre-Nord",
+        "Anne-Sophie Martin-Leclerc",
+        "Pierre-Emmanuel Dubois-Villeneuve-Saint-Georges",
+    ),
+    (
+        "Association Sportive et Culturelle des Cheminots de Bordeaux",
+        "Marie-Christine-Éléonore de La Tour d'Auvergne-Chambord",
+        "Maximilien-Alexandre Vandenberghe-Lefebvre-Duchâteau",
+    ),
+    (
+        "La Belote Joyeuse du Foyer Rural de Saint-Rémy-de-Provence",
+        "Jean-Baptiste-Emmanuel de La Rochefoucauld-Doudeauville",
+        "Bérénice-Clémentine Fontaine-Desjardins-Beauregard",
+    ),
+]
+# (preset, partie or None for the preset's own, pages a table: the front, and the back for a
+# partie to a target)
+SHEETS = {
+    "belote": ("belote", None, 1),
+    "coinche": ("coinche", None, 2),
+    "belote-target": ("belote", {"preset": "belote", "deals_limit": None, "target": 1000}, 2),
+    "melee": ("melee", None, 1),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+@pytest.mark.parametrize("kind", list(SHEETS))
+def test_a_table_s_sheet_is_one_sheet_of_paper_whatever_its_names(
+    live_server: LiveServer, new_phone: NewPhone, kind: str, lang: str
+) -> None:
+    """Real use printed four A4 pages a table: long team and player names wrapped the dealer
+    cells (a row per deal grew two or three lines tall) and a coinche partie to 2000 ran over
+    two pages front and two back. Now a sheet is one page, and its back one more for a partie
+    to a target (printed double sided: one sheet of paper), whatever the names (60 characters,
+    the most a name may have) and the language. Looked at in screenshots/prints-long-*.png."""
+    preset, partie, per_table = SHEETS[kind]
+    owner: User = UserFactory.create(username="organiser")
+    overrides: dict[str, object] = {"seed": 5, "rounds": 1}
+    if partie:
+        overrides["partie"] = partie
+    tournament = services.create_tournament(
+        owner=owner,
+        name="Grand concours annuel de belote et de coinche des Amis du Vieux Moulin",
+        place="Salle polyvalente Jean-Baptiste Poquelin, Saint-Martin-la-Mer",
+        date=datetime.date(2026, 11, 11),
+        preset=preset,
+        overrides=overrides,
+    )
+    if preset == "melee":
+        for name in [n for team in LONG_TEAMS for n in team]:
+            services.add_entrant(tournament=tournament, name=name)
+    else:
+        for name, a, b in LONG_TEAMS:
+            services.add_entrant(tournament=tournament, name=name, players=(a, b))
+    services.draw_round(tournament=tournament)
+    tables = Table.objects.filter(round__tournament=tournament).count()
+    page = new_phone()
+    log_in(page, live_server.url, owner)
+    page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
+    page.goto(f"{live_server.url}/concours/{tournament.pk}/round/1/print/sheets/")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("article.sheet:not(.sheet-back)")).to_have_count(tables)
+    assert print_pdf(page, f"long-{kind}-{lang}") == tables * per_table
+    # Every row of a sheet is as tall as the others: no name makes a row grow (printed: the
+    # width of an A4 page inside its margins, 186 mm).
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": 703, "height": 1000})
+    heights = page.evaluate(
+        """() => [...document.querySelectorAll('.sheet-grid tbody')].map(
+            body => [...new Set([...body.rows].filter(r => !r.classList.contains('sheet-carried'))
+                .map(r => Math.round(r.getBoundingClientRect().height)))])"""
+    )
+    assert all(len(found) == 1 for found in heights), heights
+    page.emulate_media(media="null")
+    page.set_viewport_size(PHONE)
+    # One table's sheet again (a new link, a sheet lost): its own page(s).
+    page.goto(f"{live_server.url}/concours/{tournament.pk}/round/1/print/sheets/?table=1")
+    assert print_pdf(page, f"long-{kind}-{lang}-table-1") == per_table
+    no_layout_or_page_errors(page)
+
+
+def test_the_ranking_print_marks_a_late_entry(live_server: LiveServer, new_phone: NewPhone) -> None:
+    """Issue 22: a team that joined at round 2 is marked "from round 2" on the printed ranking
+    (as on the desk), beside its bye; looked at in screenshots/prints-ranking-late-page-1.png."""
+    owner: User = UserFactory.create(username="organiser")
+    tournament = a_concours(owner, TEAMS[:8], rounds=2)
+    round_ = Round.objects.get(tournament=tournament)
+    for table in Table.objects.filter(round=round_):
+        play_out(table, seed=5)
+    services.close_round(round_=round_)
+    services.add_entrant(tournament=tournament, name="Les Retardataires", players=("Yves", "Yann"))
+    round_ = services.draw_round(tournament=tournament)
+    for table in Table.objects.filter(round=round_):
+        play_out(table, seed=6)
+    services.close_round(round_=round_)
+    services.finish(tournament=tournament)
+    page = new_phone()
+    log_in(page, live_server.url, owner)
+    page.goto(f"{live_server.url}/concours/{tournament.pk}/print/ranking/")
+    expect(page.locator(".ranking-late")).to_have_text(["from round 2"])
+    assert print_pdf(page, "ranking-late") == 1
+    text = pdf_page_text(SHOTS / "prints-ranking-late.pdf", 1)
+    if text is not None:
+        assert "Les Retardataires Yves & Yann 1 bye" in text and "from round 2" in text, text
+    no_layout_or_page_errors(page)

@@ -174,3 +174,96 @@ def test_the_public_page_on_a_phone(
     shot(phone, "02-my-table")
     assert accessibility_problems(phone) == []
     assert not page_errors(phone)
+
+
+# Issue 22: the projector cut long team names ---------------------------------------------------
+
+LONG = "Les Joyeux Compagnons du Vieux Moulin de Saint-Martin-la-Mer"  # 60: the most a name has
+
+# Every name, tag and prize of the ranking: shown whole (nothing wider than its box, no
+# ellipsis, inside the screen).
+_CUT_JS = """() => {
+    const cut = [];
+    for (const el of document.querySelectorAll(
+            '.proj-page:not([hidden]) .proj-name, .proj-page:not([hidden]) .proj-name *')) {
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1
+                || style.textOverflow === 'ellipsis' && style.overflow !== 'visible'
+                || box.right > window.innerWidth || box.bottom > window.innerHeight) {
+            cut.push(`${el.className}: ${el.textContent.trim().slice(0, 40)}`);
+        }
+    }
+    return cut;
+}"""
+
+
+_SHOW_JS = """(index) => {
+    document.querySelectorAll('.proj-page').forEach((page, n) => { page.hidden = n !== index; });
+    window.dispatchEvent(new Event('resize'));
+}"""
+# The visible ranking's type, in rem (2.3 unless a page too tall made it smaller).
+_TYPE_JS = """() => parseFloat(getComputedStyle(
+        document.querySelector('.proj-page:not([hidden]) .proj-table')).fontSize)
+    / parseFloat(getComputedStyle(document.documentElement).fontSize)"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(1920, 1080), (1280, 720)])
+def test_the_projector_wraps_long_names_whole(
+    browser: Browser,
+    live_server: LiveServer,
+    make_user: Callable[[str], User],
+    width: int,
+    height: int,
+) -> None:
+    """A 60-character team name on a full page of the ranking (16 rows), and at the end with a
+    tie on a prize (ex æquo, the prizes to share) beside it: every name whole, wrapped onto a
+    second line, on one screen, at 1920x1080 and on a 1280x720 projector."""
+    owner = make_user("organiser")
+    tournament = services.create_tournament(
+        owner=owner,
+        name="Concours de la Saint-Martin",
+        preset="belote",
+        overrides={"seed": 1111, "rounds": 1},
+        prizes={1: "Un jambon de Bayonne", 2: "Deux bouteilles de cidre", 3: "Un panier garni"},
+    )
+    lines = [f"{LONG if i == 0 else f'Équipe {i}'}; Joueur {2 * i}; Joueur {2 * i + 1}"
+             for i in range(20)]  # fmt: skip
+    lines[1] = "Association Sportive et Culturelle des Cheminots de Bordeaux; A; B"
+    services.add_entrants_from_text(tournament=tournament, text="\n".join(lines))
+    round_ = services.draw_round(tournament=tournament)
+    for table in round_.tables.order_by("number"):
+        services.record_paper_totals(table=table, totals=(1000, 900))
+    context = browser.new_context(viewport={"width": width, "height": height}, locale="fr-FR")
+    wall = context.new_page()
+    errors: list[str] = []
+    wall.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    wall.on("pageerror", lambda error: errors.append(str(error)))
+    wall.clock.install()  # the pages turn only when the test says so
+    url = f"{live_server.url}/c/{tournament.public_token}/projector/"
+    try:
+        for state in ("playing", "finished"):
+            wall.goto(url)
+            pages = wall.locator(".proj-page")
+            expect(pages.first).to_be_visible()
+            seen = []
+            for index in range(pages.count()):
+                # Page `index` alone (as the script shows it), fitted again (its resize handler).
+                wall.evaluate(_SHOW_JS, index)
+                expect(pages.nth(index)).to_be_visible()
+                shot = f"concours-projector-long-{width}-{state}-{index + 1}.png"
+                wall.screenshot(path=str(SHOTS / shot))
+                seen += pages.nth(index).locator(".proj-who").all_inner_texts()
+                assert wall.evaluate(_CUT_JS) == [], (state, index)
+                assert wall.evaluate("document.documentElement.scrollHeight") <= height
+                assert wall.evaluate("document.documentElement.scrollWidth") <= width
+                # Still read from the back of the room: its type at least 3/4 of the usual.
+                assert wall.evaluate(_TYPE_JS) >= 0.75 * 2.3, (state, index)
+            assert len(seen) == 20 and LONG in seen, seen
+            if state == "playing":
+                services.close_round(round_=round_)
+                services.finish(tournament=tournament)
+        expect(wall.locator(".proj-tie")).to_have_count(10)  # ten tied firsts: ex æquo
+        assert not errors  # no script error, no CSP refusal (the type is set through the CSSOM)
+    finally:
+        context.close()

@@ -467,3 +467,32 @@ def test_an_empty_season_and_a_rule_stored_wrong_never_fail(client: Client, club
     assert response.status_code == 200 and "the points scored in each concours" in text(response)
     csv_url = reverse("club_public:season_csv", args=[club.slug, empty.pk])
     assert client.get(csv_url).status_code == 200
+
+
+def test_a_tie_on_a_prize_shows_as_ex_aequo_on_the_club_pages(
+    client: Client, ann: User, club: Club
+) -> None:
+    """Issue 22: two tied firsts share out the first two prizes, two tied thirds the third (one
+    prize for two): ex æquo with the prizes to share, on the podium and the concours's page;
+    before, both firsts showed the first prize and the second was dropped."""
+    prizes = {1: "Un jambon", 2: "Deux bouteilles", 3: "Un panier garni"}
+    points = {"Rois": 1000, "Dames": 1000, "Valets": 900, "As": 900}
+    tournament = played(ann, club, "Ex aequo", date(2025, 10, 1), points, prizes=prizes)
+    assert [row["rank"] for row in final(tournament)["rows"]] == [1, 1, 3, 3]
+    first, second, third, fourth = (row["name"] for row in final(tournament)["rows"])
+    page = text(client.get(reverse("club_public:club", args=[club.slug])))
+    shared = "Ex æquo: to decide Un jambon / Deux bouteilles"
+    last = "Ex æquo: to decide Un panier garni"
+    assert f"1. {first} {shared} 1. {second} {shared} 3. {third} {last} 3. {fourth} {last}" in page
+    url = reverse("club_public:concours", args=[club.slug, tournament.pk])
+    page = text(client.get(url))
+    assert page.count(shared) == 2 and page.count(last) == 2
+    assert page.count("Deux bouteilles") == 2  # never dropped
+    french = Client(headers={"accept-language": "fr"})
+    try:
+        page = text(french.get(url))
+        assert (
+            page.count("Ex æquo : à départager Un jambon / Deux bouteilles") == 2
+        )  # text(): spaces folded
+    finally:
+        translation.activate("en")

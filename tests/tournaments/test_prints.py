@@ -20,7 +20,7 @@ from django.urls import reverse
 from scorekeeper.matches.models import Match
 from scorekeeper.tournaments import services
 from scorekeeper.tournaments.models import Place, Table, Tournament
-from scorekeeper.tournaments.print_views import TARGET_ROWS, sort_key
+from scorekeeper.tournaments.print_views import TARGET_ROWS, dealer_labels, sort_key
 
 from .support import play_out
 
@@ -167,7 +167,9 @@ def test_a_melee_sheet_names_each_side_by_its_players_and_deals_round_them(
     side_a, side_b = f"{seat[0, 0]} & {seat[0, 1]}", f"{seat[1, 0]} & {seat[1, 1]}"
     assert f"<strong>{side_a}</strong></p>" in html  # no second line repeating the names
     assert f"<strong>{side_b}</strong></p>" in html
-    dealers = re.findall(r'<td class="sheet-dealer">(.*?)</td>', html)
+    dealers = re.findall(
+        r'<td class="sheet-dealer"><span class="sheet-name">(.*?)</span></td>', html
+    )
     assert dealers[:4] == [seat[0, 0], seat[1, 0], seat[0, 1], seat[1, 1]]
 
 
@@ -199,7 +201,9 @@ def test_one_sheet_a_table_with_a_row_per_deal_and_its_dealer(
         assert f"Table {table.number}" in sheet and "Round 1" in sheet
         assert "A partie of 12 deals." in sheet
         rows = re.findall(
-            r'<tr><th scope="row">(\d+)</th><td class="sheet-dealer">(.*?)</td>', sheet
+            r'<tr><th scope="row">(\d+)</th>'
+            r'<td class="sheet-dealer"><span class="sheet-name">(.*?)</span></td>',
+            sheet,
         )
         assert [int(n) for n, _ in rows] == list(range(1, 13))
         start = 2 if table == first else 0
@@ -225,7 +229,10 @@ def test_one_sheet_a_table_with_a_row_per_deal_and_its_dealer(
         )
     # First deal's dealer at table 1 is seat 2: the first side's second player.
     a = Place.objects.get(table=first, side=0, seat=0).entrant
-    assert re.search(rf'<th scope="row">1</th><td class="sheet-dealer">{a.player2}</td>', html)
+    assert re.search(
+        rf'<th scope="row">1</th><td class="sheet-dealer"><span class="sheet-name">{a.player2}</span></td>',
+        html,
+    )
 
 
 def test_a_belote_sheet_says_what_its_totals_add_up_to(organiser: User, client: Client) -> None:
@@ -367,7 +374,8 @@ def test_the_new_sheet_and_ranking_words_in_french(organiser: User, client: Clie
     assert "suite\u00a0: donnes 21 à 46" in sheets
     belote = concours(organiser, TEAMS[:4], rounds=1)
     round_ = services.draw_round(tournament=belote)
-    assert '<abbr title="Annonces">Annonces</abbr>' in page(
+    # Abbreviated as in English: "Annonces" was cut in its narrow column (issue 22).
+    assert '<abbr title="Annonces">Ann.</abbr>' in page(
         client, url(belote, "print_sheets", round=1)
     )
     for table in Table.objects.filter(round=round_):
@@ -460,7 +468,9 @@ def test_a_table_scored_on_paper_has_no_qr_code_and_its_dealers_from_the_teams(
     tournament = services.import_tournament(owner=organiser, text=json.dumps(document))
     html = page(client, url(tournament, "print_sheets", round=1))
     assert "print-qr-code" not in html
-    dealers = re.findall(r'<td class="sheet-dealer">(.*?)</td>', html)
+    dealers = re.findall(
+        r'<td class="sheet-dealer"><span class="sheet-name">(.*?)</span></td>', html
+    )
     assert dealers[:5] == ["Alice", "Chloé", "Bruno", "David", "Alice"]
 
 
@@ -663,3 +673,77 @@ def test_a_superscript_table_number_is_no_table(organiser: User, client: Client)
     services.draw_round(tournament=tournament)
     response = client.get(url(tournament, "print_sheets", round=1), {"table": "²"})
     assert response.status_code in (200, 404)
+
+
+def test_the_ranking_marks_a_late_entry(organiser: User, client: Client) -> None:
+    """Issue 22: a team that joined late (TOURNAMENTS.md §4: it plays from its round, with zeros
+    before) is marked on the ranking print, as the desk marks it ("from round 2"); in French too.
+    The desk's standings mark it the same way."""
+    tournament = concours(organiser, TEAMS[:8], rounds=2)
+    round_ = services.draw_round(tournament=tournament)
+    for table in Table.objects.filter(round=round_):
+        play_out(table, seed=3)
+    services.close_round(round_=round_)
+    services.add_entrant(tournament=tournament, name="Les Retardataires", players=("Yves", "Yann"))
+    round_ = services.draw_round(tournament=tournament)
+    for table in Table.objects.filter(round=round_):
+        play_out(table, seed=4)
+    services.close_round(round_=round_)
+    services.finish(tournament=tournament)
+    html = page(client, url(tournament, "print_ranking"))
+    rows = re.findall(r'<th scope="row" class="ranking-name">(.*?)</th>', html, re.S)
+    assert len(rows) == 9
+    late = [row for row in rows if "Les Retardataires" in row]
+    assert len(late) == 1 and 'ranking-tag ranking-late">from round 2<' in late[0]
+    assert sum("from round" in row for row in rows) == 1
+    desk = page(client, url(tournament, "desk"))
+    start = desk.index('id="standings"')
+    section = desk[start : desk.index("</table>", start)]
+    assert section.count("from round 2") == 1
+    client.cookies["django_language"] = "fr"
+    html = page(client, url(tournament, "print_ranking"))
+    assert 'ranking-late">à partir de la partie 2<' in html
+
+
+@pytest.mark.parametrize(
+    ("seats", "labels"),
+    [
+        (["Alice", "Chloé", "Bruno", "David"], ["Alice", "Chloé", "Bruno", "David"]),
+        (
+            ["Anne-Sophie Martin-Leclerc", "Emma", "Pierre-Emmanuel Dubois", "Farid"],
+            ["Anne-Sophie", "Emma", "Pierre-Emmanuel", "Farid"],
+        ),
+        (
+            ["Marie Dupont", "Marie Durand", "Jean Paul Martin", "Jean Pierre Martin"],
+            ["Marie Dupont", "Marie Durand", "Jean Paul", "Jean Pierre"],
+        ),
+        (
+            ["Marie de La Tour-Lauraguais", "Bob", "Marie de La Tour-Chambord", "Ana"],
+            ["Marie Tour-Lauraguais", "Bob", "Marie Tour-Chambord", "Ana"],
+        ),
+        (
+            ["Les Joyeux du Moulin", "Les Amis", "Anne", "Anne"],
+            ["Les Joyeux", "Les Amis", "Anne", "Anne"],
+        ),
+        (["Élise", "elise martin", "Zoé", "Yann"], ["Élise", "elise martin", "Zoé", "Yann"]),
+    ],
+)
+def test_a_sheet_s_dealer_is_told_apart_in_few_words(seats: list[str], labels: list[str]) -> None:
+    """Issue 22: the dealer column prints each seat's shortest distinct form (the full names are
+    in the sheet's head), so a long name does not make its rows taller."""
+    assert dealer_labels(seats) == labels
+
+
+def test_a_sheet_prints_the_dealers_short(organiser: User, client: Client) -> None:
+    teams = [("Les As", "Anne-Sophie Martin-Leclerc", "Bruno"), ("Pique", "Chloé", "David Roi")]
+    tournament = concours(organiser, teams, rounds=1)
+    services.draw_round(tournament=tournament)
+    html = page(client, url(tournament, "print_sheets", round=1))
+    dealers = set(
+        re.findall(r'<td class="sheet-dealer"><span class="sheet-name">(.*?)</span>', html)
+    )
+    assert dealers == {"Anne-Sophie", "Bruno", "Chloé", "David"}
+    assert (
+        "Anne-Sophie Martin-Leclerc &amp; Bruno" in html
+        or "Anne-Sophie Martin-Leclerc & Bruno" in html
+    )

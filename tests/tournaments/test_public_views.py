@@ -333,3 +333,78 @@ def test_a_superscript_round_is_no_round(client: Client, round1: Round, junk: st
     """ "²" is a digit to str.isdigit() but no number to int(): read as no round, never a 500."""
     response = client.get(page_url(round1.tournament, after=junk))
     assert response.status_code == 200 and "Live standings" in response.text
+
+
+# Issue 22 -------------------------------------------------------------------------------------
+
+
+def test_find_my_table_folds_accents_and_case(client: Client, organiser: User) -> None:
+    """Typed without accents, in any case (a phone's keyboard): "trefle", "rene dupont",
+    "COEUR" find "Trèfle", René Dupont and "Cœur"; accents typed where the name has none too."""
+    tournament = concours(organiser, teams=2)
+    services.add_entrant(tournament=tournament, name="Trèfle", players=("René Dupont", "Zoé"))
+    services.add_entrant(tournament=tournament, name="Cœur", players=("Hélène", "Noël"))
+    round_ = services.draw_round(tournament=tournament)
+    for query, name in [
+        ("trefle", "Trèfle"),
+        ("TREFLE", "Trèfle"),
+        ("rene dupont", "Trèfle"),
+        ("René  Dupont", "Trèfle"),
+        ("zoe", "Trèfle"),
+        ("coeur", "Cœur"),
+        ("noel", "Cœur"),
+        ("Têam 1", "Team 1"),
+    ]:
+        table = round_.places.get(entrant__name=name).table
+        assert table is not None
+        html = client.get(page_url(tournament, q=query)).text
+        assert f'<h2 id="my-table-title">{name}</h2>' in html, query
+        assert f"Round 1: <strong>table {table.number}</strong>" in html, query
+    # A part of a name, folded too: "ele" is in "Hélène" only.
+    assert '<h2 id="my-table-title">Cœur</h2>' in client.get(page_url(tournament, q="ELE")).text
+
+
+def test_a_withdrawn_team_is_told_it_withdrew(client: Client, round1: Round) -> None:
+    """Not "Not drawn in the current round": it withdrew, and before which round; a late entry
+    not drawn yet is told from which round it plays. In English and French."""
+    tournament = round1.tournament
+    for table in tables(round1):
+        if not table.finished:
+            play_out(table, seed=1)
+    services.close_round(round_=round1)
+    leaving = Entrant.objects.get(tournament=tournament, name="Atout")
+    services.withdraw(entrant=leaving)
+    services.add_entrant(tournament=tournament, name="Les Retardataires", players=("Yves", "Yann"))
+    late = services.add_entrant(
+        tournament=tournament, name="Les Tout Derniers", players=("Ugo", "Ulla"), from_round=3
+    )
+    assert late.from_round == 3
+    services.draw_round(tournament=tournament)
+    html = client.get(page_url(tournament, q="atout")).text
+    assert "Not drawn in the current round" not in html
+    assert "Withdrawn before round 2: no more tables." in html
+    assert "Place so far:" in html  # its results and place kept
+    html = client.get(page_url(tournament, q="tout derniers")).text
+    assert "Not drawn in the current round" not in html
+    assert "A late entry: plays from round 3." in html
+    client.cookies["django_language"] = "fr"
+    html = client.get(page_url(tournament, q="atout")).text
+    assert "Retrait avant la partie 2\u00a0: plus de table." in html
+    html = client.get(page_url(tournament, q="tout derniers")).text
+    assert "Inscription tardive\u00a0: joue à partir de la partie 3." in html
+
+
+def test_the_projector_pages_give_long_names_and_prizes_their_lines() -> None:
+    """Issue 22: a name is never cut on the projector, it wraps; a page then holds fewer rows
+    (16 rows of one line, a long name or a prize under its name counting for its lines)."""
+    from scorekeeper.tournaments.public_views import PROJECTOR_ROWS, projector_pages
+
+    short = [{"name": f"Team {n}", "prize": "", "shared": []} for n in range(40)]
+    assert [len(page) for page in projector_pages(short, False)] == [16, 16, 8]
+    long = [{"name": "Les Joyeux Compagnons du Vieux Moulin de Saint-Martin-la-Mer"}] * 8
+    pages = projector_pages([*long, *short[:8]], False)
+    assert [len(page) for page in pages] == [5, 10, 1]  # three lines each: 5 make 15
+    tied = [{"name": "Les As", "prize": "", "shared": ["A ham", "Two bottles of cider"]}] * 2
+    pages = projector_pages([*tied, *short[:16]], True)
+    assert len(pages[0]) < PROJECTOR_ROWS and sum(len(page) for page in pages) == 18
+    assert projector_pages([], True) == [[]]
