@@ -27,9 +27,8 @@ from django.db.models.fields.json import KT
 from scorekeeper.concours import TournamentError, seasons
 from scorekeeper.concours.seasons import Finish, Player, SeasonConcours, SeasonRule
 from scorekeeper.folding import fold as _fold
-from scorekeeper.tournaments import services as tournament_services
 from scorekeeper.tournaments.models import Tournament
-from scorekeeper.tournaments.selectors import with_prizes
+from scorekeeper.tournaments.selectors import final_rows, with_prizes
 
 from .models import Alias, Club, Person, Season
 from .models import spelling_key as _spelling_key
@@ -63,17 +62,15 @@ def published(club: Club, *, rows: bool = True) -> QuerySet[Tournament]:
 
 
 def final_of(tournament: Tournament) -> list[dict[str, Any]]:
-    """A finished concours's final rows (`tournaments.selectors.final_rows`): the stored ones,
-    or computed and stored when they are missing or older than the tournament."""
+    """A finished concours's final rows (`tournaments.selectors.final_rows`): the stored ones, or,
+    when they are missing or older than the tournament, computed for this reading only (a GET
+    never writes; `finish` and every later correction store them)."""
     stored = tournament.final_standings
     if isinstance(stored, dict) and stored.get("version") == tournament.version:
         rows = stored.get("rows")
         if isinstance(rows, list):
             return rows
-    full = Tournament.objects.get(pk=tournament.pk)
-    tournament_services.store_final_standings(tournament=full)
-    tournament.final_standings, tournament.version = full.final_standings, full.version
-    return list((full.final_standings or {}).get("rows", []))
+    return final_rows(Tournament.objects.get(pk=tournament.pk))
 
 
 @dataclass
