@@ -31,9 +31,12 @@ from scorekeeper.clubs import exports
 from scorekeeper.clubs import services as club_services
 from scorekeeper.clubs.models import Club, Person, Season
 from scorekeeper.concours import TournamentError
+from scorekeeper.scoring import InvalidInput, load_match
 from scorekeeper.tournaments import services as tournament_services
 from scorekeeper.tournaments.forms import form_data
 from scorekeeper.tournaments.models import Entrant, Tournament
+from scorekeeper.tournaments.selectors import export_document
+from scorekeeper.words import explain
 from tests.clubs.public_support import played, season
 from tests.clubs.support import make_club
 
@@ -377,3 +380,35 @@ def test_a_text_stored_before_the_rule_is_reported_with_its_path_on_restore(
     assert raised.value.code == "direction_control"
     assert not Tournament.objects.filter(club=fresh).exists()
     club_services.update_club(club=fresh, name="Nouveau", town="")  # nothing else was touched
+
+
+# The file readers: the same rule, said with the path ----------------------------------------
+
+
+@pytest.mark.django_db
+def test_the_files_refuse_a_direction_control_with_its_path(
+    make_user: Callable[[str], User],
+) -> None:
+    ann = make_user("ann")
+    tournament = tournament_services.create_tournament(owner=ann, name="Saint-Martin")
+    for name in ("Rois", "Dames"):
+        tournament_services.add_entrant(tournament=tournament, name=name, players=("A", "B"))
+    document = export_document(tournament)
+    document["entrants"][1]["name"] = "Da\u202emes"
+    with pytest.raises(TournamentError) as raised:
+        tournament_services.import_tournament(owner=ann, text=json.dumps(document))
+    assert (raised.value.path, raised.value.code) == ("entrants[1].name", "direction_control")
+    with translation.override("en"):
+        assert explain(raised.value) == (
+            "entrants[1].name: must not contain a direction control (U+202E): it can make a text "
+            "read backwards"
+        )
+    match_file = {
+        "format": "belote-match/1",
+        "rules": {"preset": "coinche"},
+        "teams": [{"name": "Nous"}, {"name": "Eux"}],
+        "deals": [{"passed": True, "note": "line 1\nline 2\u2067"}],
+    }
+    with pytest.raises(InvalidInput) as refused:
+        load_match(json.dumps(match_file).encode())
+    assert (refused.value.path, refused.value.code) == ("deals[0].note", "direction_control")
