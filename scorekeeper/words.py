@@ -215,6 +215,14 @@ ERRORS: "dict[str, tuple[Promise, dict[str, str]]]" = {
         _("must not contain a broken character (%(code)s, half of a surrogate pair)"),
         {"char": "code"},
     ),
+    "replacement_character": (
+        _("must not contain a broken character (%(code)s, a stand-in for unreadable bytes)"),
+        {"char": "code"},
+    ),
+    "direction_control": (
+        _("must not contain a direction control (%(code)s): it can make a text read backwards"),
+        {"char": "code"},
+    ),
     "empty": (_("must not be empty"), {}),
     "invisible": (_("must not be empty: it holds only invisible characters"), {}),
     "too_long": (_("must be at most %(n)s characters"), {"max": "n"}),

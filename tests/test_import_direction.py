@@ -20,6 +20,7 @@ HELPERS = (
     "scorekeeper.htmx",
     "scorekeeper.qr",
     "scorekeeper.spreadsheet",
+    "scorekeeper.validators",
     "scorekeeper.words",
 )
 

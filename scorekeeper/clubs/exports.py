@@ -53,6 +53,7 @@ from scorekeeper.concours.readers import (
     read_list,
     read_name,
     read_object,
+    read_text,
 )
 from scorekeeper.concours.seasons import rule_from_dict, rule_to_dict
 from scorekeeper.spreadsheet import Echo, safe_cell
@@ -266,10 +267,10 @@ def _text(value: object, path: str, most: int = MAX_TEXT) -> str:
 
 def _words(value: object, path: str, most: int = MAX_TEXT) -> str:
     """A name, place or prize of the manifest, stored as the desk stores it: its spaces folded,
-    "" when blank, refused with a control character (a NUL that PostgreSQL refuses to store, a
-    bell) as the engine refuses it in a name (`read_name`)."""
-    text = " ".join(_text(value, path, most).split())
-    return read_name(text, path, most) if text else ""
+    "" when blank, refused as the desk's forms refuse it (the one rule of every text,
+    scoring/texts.py: a control character, a direction control, a broken character, only
+    invisible characters)."""
+    return read_text(" ".join(_text(value, path, most).split()), path, most)
 
 
 def _name(value: object, path: str, most: int) -> str:

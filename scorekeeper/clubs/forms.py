@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.concours.seasons import DEFAULT_OTHERS, DEFAULT_TABLE, MAX_TABLE, SeasonRule
+from scorekeeper.validators import validate_name, validate_text
 
 from .services import MAX_CLUB_NAME, MAX_SEASON_NAME, MAX_TOWN
 
@@ -15,8 +16,12 @@ TABLE_TEXT_MAX = 8000  # characters of the placement table field
 
 
 class ClubForm(forms.Form):
-    name = forms.CharField(label=_("Club name"), max_length=MAX_CLUB_NAME)
-    town = forms.CharField(label=_("Town"), max_length=MAX_TOWN, required=False)
+    name = forms.CharField(
+        label=_("Club name"), max_length=MAX_CLUB_NAME, validators=[validate_name]
+    )
+    town = forms.CharField(
+        label=_("Town"), max_length=MAX_TOWN, required=False, validators=[validate_text]
+    )
 
 
 _NUMBERS = re.compile(r"[\s,;]+")
@@ -27,7 +32,9 @@ def table_text(table: tuple[int, ...] | list[int]) -> str:
 
 
 class SeasonForm(forms.Form):
-    name = forms.CharField(label=_("Season name"), max_length=MAX_SEASON_NAME)
+    name = forms.CharField(
+        label=_("Season name"), max_length=MAX_SEASON_NAME, validators=[validate_name]
+    )
     start = forms.DateField(label=_("First day"), widget=forms.DateInput(attrs={"type": "date"}))
     end = forms.DateField(label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"}))
     rank = forms.ChoiceField(
@@ -50,6 +57,7 @@ class SeasonForm(forms.Form):
         label=_("Placement points"),
         max_length=TABLE_TEXT_MAX,
         required=False,
+        validators=[validate_text],
         help_text=_("Points of the 1st place, the 2nd, the 3rd... separated by spaces."),
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )

@@ -33,6 +33,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.matches.models import new_token  # links as unguessable as a match's
+from scorekeeper.validators import validate_name, validate_text
 
 NAME_MAX = 60  # an entrant's or player's name (tournaments.Entrant.name)
 
@@ -48,8 +49,8 @@ def spelling_key(name: str) -> str:
 
 
 class Club(models.Model):
-    name = models.CharField(_("name"), max_length=100)
-    town = models.CharField(_("town"), max_length=100, blank=True)
+    name = models.CharField(_("name"), max_length=100, validators=[validate_name])
+    town = models.CharField(_("town"), max_length=100, blank=True, validators=[validate_text])
     slug = models.SlugField(_("address"), max_length=60, unique=True)
     invite_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -83,7 +84,7 @@ class ClubOrganiser(models.Model):
 
 class Season(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
-    name = models.CharField(_("name"), max_length=100)
+    name = models.CharField(_("name"), max_length=100, validators=[validate_name])
     start = models.DateField(_("first day"))
     end = models.DateField(_("last day"))
     rule = models.JSONField()  # seasons.rule_to_dict(SeasonRule)
@@ -110,7 +111,7 @@ class Person(models.Model):
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="people")
     kind = models.CharField(max_length=6, choices=Kind.choices)
-    name = models.CharField(_("name"), max_length=NAME_MAX)
+    name = models.CharField(_("name"), max_length=NAME_MAX, validators=[validate_name])
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -138,8 +139,8 @@ class Alias(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="aliases")
     kind = models.CharField(max_length=6, choices=Person.Kind.choices)
     person = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="aliases")
-    spelling_key = models.CharField(max_length=NAME_MAX)
-    spelling = models.CharField(max_length=NAME_MAX)
+    spelling_key = models.CharField(max_length=NAME_MAX)  # spelling_key(spelling): derived
+    spelling = models.CharField(max_length=NAME_MAX, validators=[validate_name])
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -169,9 +170,9 @@ class MergeLog(models.Model):
     kept = models.ForeignKey(
         Person, null=True, blank=True, on_delete=models.SET_NULL, related_name="merges"
     )
-    kept_name = models.CharField(max_length=NAME_MAX)
+    kept_name = models.CharField(max_length=NAME_MAX, validators=[validate_name])
     merged_id = models.PositiveBigIntegerField()
-    merged_name = models.CharField(max_length=NAME_MAX)
+    merged_name = models.CharField(max_length=NAME_MAX, validators=[validate_name])
     spellings = models.JSONField(default=list)  # the merged person's spellings, moved
     by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL

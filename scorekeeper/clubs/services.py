@@ -10,7 +10,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
-from scorekeeper.concours.readers import read_name
+from scorekeeper.concours.readers import read_name, read_text
 from scorekeeper.concours.seasons import rule_from_dict, rule_to_dict
 from scorekeeper.matches.models import new_token
 from scorekeeper.tournaments.models import Entrant, Tournament
@@ -39,8 +39,7 @@ def _text(value: str, path: str, most: int) -> str:
 
 
 def _town(value: str) -> str:
-    town = " ".join(str(value).split())
-    return read_name(town, "town", MAX_TOWN) if town else ""
+    return read_text(" ".join(str(value).split()), "town", MAX_TOWN)
 
 
 def _free_slug(name: str, town: str) -> str:

@@ -144,8 +144,13 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
 def edit(request: HttpRequest, pk: int) -> HttpResponse:
     club = _club(request, pk)
     form = ClubForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Type the club's name (100 characters at most)."))
+    if not form.is_valid():  # each refused field named (a town with a direction control...)
+        for name, errors in form.errors.items():
+            label = form.fields[name].label if name in form.fields else ""
+            for error in errors:
+                messages.error(
+                    request, _("%(path)s: %(reason)s") % {"path": label, "reason": error}
+                )
         return _back(club, "club")
     try:
         services.update_club(

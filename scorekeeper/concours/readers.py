@@ -2,11 +2,11 @@
 is given, with a stable code (`not_object`, `unknown_key`, `out_of_range`, ...)."""
 
 import re
-import unicodedata
 from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import cast
 
+from ..scoring.texts import TextKind, text_fault
 from .errors import TournamentError
 
 DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
@@ -62,19 +62,23 @@ def read_choice(value: object, path: str, choices: Sequence[str]) -> str:
     return value
 
 
-def read_name(value: object, path: str, limit: int) -> str:
-    """A name: text, no control character, something visible, at most `limit` characters. Kept
-    as written (spaces around it included), so a file is written back unchanged."""
+def read_text(value: object, path: str, limit: int, kind: TextKind = "text") -> str:
+    """A text of `kind` (scoring/texts.py, the one rule of every free text: no control character,
+    direction control or broken character; a name shows something), at most `limit`
+    characters. Kept as written (spaces around it included), so a file is written back unchanged."""
     if not isinstance(value, str):
         raise TournamentError(path, "not_string")
-    for char in value:
-        if unicodedata.category(char) in ("Cc", "Cs"):  # controls (NUL...) and lone surrogates
-            raise TournamentError(path, "control_character", char=f"U+{ord(char):04X}")
-    if not value.strip() or all(unicodedata.category(c) in ("Zs", "Cf") for c in value):
-        raise TournamentError(path, "empty")
+    fault = text_fault(value, kind)
+    if fault is not None:
+        raise TournamentError(path, fault.code, **fault.params)
     if len(value) > limit:
         raise TournamentError(path, "too_long", max=limit)
     return value
+
+
+def read_name(value: object, path: str, limit: int) -> str:
+    """A name: `read_text` of a text that must show something."""
+    return read_text(value, path, limit, "name")
 
 
 def read_date(value: object, path: str) -> str:

@@ -6,6 +6,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorekeeper.matches.models import Match
+from scorekeeper.validators import validate_text
 from scorekeeper.web.forms import too_large
 from scorekeeper.words import PRESET_NAMES
 
@@ -13,7 +14,12 @@ from .selectors import ABANDONED, HistoryFilters
 
 
 class HistoryFilterForm(forms.Form):
-    q = forms.CharField(label=_("Search a team or a player"), required=False, max_length=60)
+    q = forms.CharField(
+        label=_("Search a team or a player"),
+        required=False,
+        max_length=60,
+        validators=[validate_text],
+    )
     date_from = forms.DateField(
         label=_("From"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
@@ -33,7 +39,9 @@ class HistoryFilterForm(forms.Form):
             *((name, label) for name, label in PRESET_NAMES.items()),
         ],
     )
-    player = forms.CharField(label=_("Player"), required=False, max_length=60)
+    player = forms.CharField(
+        label=_("Player"), required=False, max_length=60, validators=[validate_text]
+    )
     status = forms.ChoiceField(
         label=_("Status"),
         required=False,

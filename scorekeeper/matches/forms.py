@@ -44,7 +44,7 @@ from scorekeeper.scoring.cards import TOTAL_CARD_POINTS, card_table
 from scorekeeper.scoring.deals import ManualDeal
 from scorekeeper.scoring.matchfile import MatchFile
 from scorekeeper.scoring.rules import Setting
-from scorekeeper.scoring.texts import NOTE_CONTROLS, bad_character, is_invisible
+from scorekeeper.validators import validate_name, validate_note, validate_text
 from scorekeeper.web.forms import too_large
 from scorekeeper.words import (
     CHOICE_LABELS,
@@ -78,32 +78,8 @@ def _kind_choices() -> list[tuple[str, Any]]:
     return choices
 
 
-# Names and notes: what a match file takes (scoring/texts.py), said as a form says it.
-
-
-def _refuse_control_characters(value: str, allowed: frozenset[str] = frozenset()) -> None:
-    char = bad_character(value, allowed=allowed)
-    if char is not None:
-        raise forms.ValidationError(
-            _("Remove the control character (%(code)s): it cannot be shown."),
-            code="control_character",
-            params={"code": f"U+{ord(char):04X}"},
-        )
-
-
-def validate_name(value: str) -> None:
-    _refuse_control_characters(value)
-    if is_invisible(value):
-        raise forms.ValidationError(
-            _("Write a name that shows: this one has only spaces or invisible characters."),
-            code="invisible",
-        )
-
-
-def validate_note(value: str) -> None:
-    _refuse_control_characters(value, NOTE_CONTROLS)
-
-
+# Names and notes: what a match file takes (scoring/texts.py), said as a form says it
+# (scorekeeper/validators.py).
 SEAT: dict[str, Any] = {"max_length": 60, "required": False, "validators": [validate_name]}
 
 
@@ -138,6 +114,7 @@ def setting_field(spec: Setting) -> forms.Field:
             required=False,
             max_length=20,
             help_text=_("e.g. 2, 4"),
+            validators=[validate_text],
         )
     help_text = _("0 for none") if spec.nullable else ""
     return forms.IntegerField(

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.scoring import Deal as EngineDeal
 from scorekeeper.scoring import Rules, deal_to_dict, parse_deal, rules_from_dict
+from scorekeeper.validators import validate_name, validate_note
 
 TOKEN_BYTES = 18  # 144 bits: links that cannot be guessed
 TEAM_SEATS = ((0, 2), (1, 3))  # seats in playing order: team 0 sits at 0 and 2, team 1 at 1 and 3
@@ -26,7 +27,7 @@ def new_token() -> str:
 class Player(models.Model):
     """A name as a table knows it. Names are kept per browser (or account), not shared site-wide."""
 
-    name = models.CharField(_("name"), max_length=60)
+    name = models.CharField(_("name"), max_length=60, validators=[validate_name])
     owner_key = models.CharField(max_length=64, db_index=True)  # the browser that first named them
     owner = models.ForeignKey(  # the account of that browser, once it signed in
         settings.AUTH_USER_MODEL,
@@ -168,8 +169,8 @@ class Match(models.Model):
     rules = models.JSONField()  # every resolved setting (Rules.to_dict()), frozen with the match
     preset = models.CharField(max_length=32)
     game = models.CharField(max_length=10)
-    team0_name = models.CharField(_("team 1"), max_length=60)
-    team1_name = models.CharField(_("team 2"), max_length=60)
+    team0_name = models.CharField(_("team 1"), max_length=60, validators=[validate_name])
+    team1_name = models.CharField(_("team 2"), max_length=60, validators=[validate_name])
     # Who sits where: one Seat row per named seat (a blank seat has none), written with the match.
     players = models.ManyToManyField(Player, through="Seat", related_name="matches", blank=True)
     first_dealer = models.PositiveSmallIntegerField(default=0)
@@ -414,7 +415,7 @@ class Deal(models.Model):
     announcements_to = models.CharField(max_length=4, blank=True)  # "", "0", "1" or "none"
     manual0 = models.PositiveIntegerField(null=True, blank=True)
     manual1 = models.PositiveIntegerField(null=True, blank=True)
-    note = models.CharField(max_length=1000, blank=True)
+    note = models.CharField(max_length=1000, blank=True, validators=[validate_note])
     # Who took, and who made the coinche that stands (a defender's coinche, a taker's
     # surcoinche), as seats 0-3; optional, for statistics only (never a score).
     taker_player = models.PositiveSmallIntegerField(null=True, blank=True)

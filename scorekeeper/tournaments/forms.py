@@ -10,6 +10,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from scorekeeper.concours import TournamentError, settings_from_dict
+from scorekeeper.scoring.texts import is_invisible
+from scorekeeper.validators import validate_name, validate_note, validate_text
 from scorekeeper.web.forms import too_large
 from scorekeeper.words import PRESET_NAMES, reason
 
@@ -90,7 +92,13 @@ def read_prizes(text: str) -> dict[int, str]:
         if not line:
             continue
         rank, colon, prize = line.partition(":")
-        if not colon or not rank.strip().isdecimal() or int(rank) < 1 or not prize.strip():
+        if (
+            not colon
+            or not rank.strip().isdecimal()
+            or int(rank) < 1
+            or not prize.strip()
+            or is_invisible(prize)
+        ):
             raise forms.ValidationError(
                 _("Line %(line)s: write a rank, a colon and the prize, e.g. “1: a ham”."),
                 code="prize_line",
@@ -228,7 +236,10 @@ class SettingsForm(forms.Form):
             return "bye_points"
         if path.startswith("ranking"):
             return "rank1"
-        return {"rounds": "rounds", "mode": "mode", "pairing": "pairing"}.get(path)
+        if path.startswith("prizes"):
+            return "prizes"
+        fields = {"rounds": "rounds", "mode": "mode", "pairing": "pairing", "place": "place"}
+        return fields.get(path)
 
     def values(self) -> dict[str, Any]:
         """The engine's `settings` object (without the seed) from the cleaned data."""
@@ -253,14 +264,17 @@ class SettingsForm(forms.Form):
 class ConcoursForm(SettingsForm):
     """A concours's name, date, place and prizes, and its settings (the settings page)."""
 
-    name = forms.CharField(label=_("Name"), max_length=100)
+    name = forms.CharField(label=_("Name"), max_length=100, validators=[validate_name])
     date = forms.DateField(
         label=_("Date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
-    place = forms.CharField(label=_("Place"), max_length=100, required=False)
+    place = forms.CharField(
+        label=_("Place"), max_length=100, required=False, validators=[validate_text]
+    )
     prizes = forms.CharField(
         label=_("Prizes"),
         required=False,
+        validators=[validate_note],  # several lines; each prize then a line of text
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("One a line: the rank, a colon, the prize (“1: a ham”)."),
     )
@@ -326,18 +340,21 @@ class TeamForm(forms.Form):
     name = forms.CharField(
         label=_("Team"),
         max_length=MAX_NAME,
+        validators=[validate_name],
         widget=forms.TextInput(attrs={"list": "past-teams", "autocomplete": "off"}),
     )
     player1 = forms.CharField(
         label=_("Player 1"),
         max_length=MAX_NAME,
         required=False,
+        validators=[validate_name],
         widget=forms.TextInput(attrs={"list": "past-players", "autocomplete": "off"}),
     )
     player2 = forms.CharField(
         label=_("Player 2"),
         max_length=MAX_NAME,
         required=False,
+        validators=[validate_name],
         widget=forms.TextInput(attrs={"list": "past-players", "autocomplete": "off"}),
     )
 
@@ -345,6 +362,7 @@ class TeamForm(forms.Form):
 class PasteForm(forms.Form):
     text = forms.CharField(
         label=_("The list"),
+        validators=[validate_note],  # a team a line, parts split by ";", a tab or commas
         widget=forms.Textarea(attrs={"rows": 5}),
         help_text=_("One team a line: “Team; Player 1; Player 2” (or a tab, or commas)."),
     )

@@ -16,6 +16,7 @@ from django.utils.translation import pgettext_lazy
 
 from scorekeeper.concours import Settings, settings_from_dict
 from scorekeeper.matches.models import Match, new_token  # links as unguessable as a match's
+from scorekeeper.validators import validate_name, validate_prizes, validate_text
 
 
 class Tournament(models.Model):
@@ -28,12 +29,13 @@ class Tournament(models.Model):
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="tournaments"
     )
-    name = models.CharField(_("name"), max_length=100)
+    name = models.CharField(_("name"), max_length=100, validators=[validate_name])
     date = models.DateField(_("date"), null=True, blank=True)
-    place = models.CharField(_("place"), max_length=100, blank=True)
+    place = models.CharField(_("place"), max_length=100, blank=True, validators=[validate_text])
     # The engine's `settings` object (TOURNAMENTS.md §1), as `settings_to_dict` writes it.
     settings = models.JSONField()
-    prizes = models.JSONField(default=dict, blank=True)  # {"1": "a ham", "2": "two bottles"}
+    # {"1": "a ham", "2": "two bottles"}
+    prizes = models.JSONField(default=dict, blank=True, validators=[validate_prizes])
     # A helper running the desk from another device; the public standings page.
     co_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
     public_token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
@@ -83,9 +85,9 @@ class Entrant(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entrants")
     number = models.PositiveIntegerField()
-    name = models.CharField(_("name"), max_length=60)
-    player1 = models.CharField(_("player 1"), max_length=60, blank=True)
-    player2 = models.CharField(_("player 2"), max_length=60, blank=True)
+    name = models.CharField(_("name"), max_length=60, validators=[validate_name])
+    player1 = models.CharField(_("player 1"), max_length=60, blank=True, validators=[validate_name])
+    player2 = models.CharField(_("player 2"), max_length=60, blank=True, validators=[validate_name])
     # Check-in before round 1: None not checked yet, True present, False absent (an absent
     # entrant is left out of the concours; arriving later, it is a late entry).
     present = models.BooleanField(null=True, blank=True)

@@ -24,7 +24,7 @@ from django.utils import timezone
 
 from scorekeeper import concours
 from scorekeeper.concours import PaperCheck, TournamentError, paper_check, settings_from_dict
-from scorekeeper.concours.readers import read_name
+from scorekeeper.concours.readers import read_name, read_text
 from scorekeeper.concours.settings import settings_to_dict
 from scorekeeper.matches import services as match_services
 from scorekeeper.matches.hooks import ADD, WriteRefused
@@ -35,6 +35,8 @@ from .models import Entrant, Place, ResultChange, Round, Table, Tournament
 from .selectors import CONCOURS_KEY, final_rows, snapshot
 
 MAX_NAME = 60
+MAX_PLACE = 100  # Tournament.place
+MAX_PRIZE = 200  # a prize (forms.read_prizes keeps as much; the club archive reads as much)
 MAX_POINTS = 100_000
 SEED_LIMIT = 2**31
 # Deals a tournament file may hold to be imported (150 teams, 5 rounds of 12 deals: 4,500).
@@ -95,6 +97,21 @@ def _touch(tournament: Tournament) -> None:
     tournament.refresh_from_db(fields=["version"])
 
 
+def _place(value: str) -> str:
+    """A concours's place: a line of text (scoring/texts.py's rule), stripped, may be empty."""
+    return read_text(value.strip(), "place", MAX_PLACE)
+
+
+def _prizes(prizes: dict[int, str] | None) -> dict[str, str]:
+    """{"1": "a ham"}: each prize a line of text, stripped, the empty ones left out."""
+    out = {}
+    for rank, text in (prizes or {}).items():
+        prize = text.strip()
+        if prize:
+            out[str(rank)] = read_text(prize, f"prizes[{rank}]", MAX_PRIZE)
+    return out
+
+
 def _name(value: str, path: str) -> str:
     name = " ".join(str(value).split())
     return read_name(name, path, MAX_NAME)
@@ -126,9 +143,9 @@ def create_tournament(
         owner=owner,
         name=read_name(" ".join(name.split()), "name", 100),
         date=date,
-        place=place.strip(),
+        place=_place(place),
         settings=settings_to_dict(settings),
-        prizes={str(rank): text.strip() for rank, text in (prizes or {}).items() if text.strip()},
+        prizes=_prizes(prizes),
     )
 
 
@@ -155,10 +172,8 @@ def update_tournament(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     tournament.name = read_name(" ".join(name.split()), "name", 100)
     tournament.date = date
-    tournament.place = place.strip()
-    tournament.prizes = {
-        str(rank): text.strip() for rank, text in (prizes or {}).items() if text.strip()
-    }
+    tournament.place = _place(place)
+    tournament.prizes = _prizes(prizes)
     fields = ["name", "date", "place", "prizes"]
     if settings is not None:
         values = {**settings, "seed": tournament.settings["seed"]}

@@ -62,9 +62,15 @@ def raised_codes() -> Iterator[tuple[str, str, set[str]]]:
             if not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
                 continue
             for call in ast.walk(scope):
-                if not (isinstance(call, ast.Call) and _name(call.func) in RAISERS):
+                if not isinstance(call, ast.Call):
                     continue
                 where = f"{path.relative_to(ROOT)}:{call.lineno}"
+                if _name(call.func) == "TextFault":  # scoring/texts.py: TextFault(code, char)
+                    assert call.args and isinstance(call.args[0], ast.Constant), where
+                    yield where, str(call.args[0].value), {"char"} if len(call.args) > 1 else set()
+                    continue
+                if _name(call.func) not in RAISERS:
+                    continue
                 assert len(call.args) >= 2, f"{where}: InvalidInput(path, code, **params)"
                 codes = _constants(call.args[1], scope)
                 # `error.code`, or a `code` read back from a session: a code raised elsewhere.
