@@ -211,17 +211,29 @@ SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Behind a TLS-terminating proxy that redirects http itself (PROXY_REDIRECTS_HTTP) the app does
+# not, and `check --deploy` is told so; HSTS stays on here (the app sends it on every https
+# answer) unless the proxy sends it instead (PROXY_SENDS_HSTS). Saying either without the proxy
+# doing it leaves http open: `check --deploy` cannot see the proxy, so these are a promise.
+PROXY_REDIRECTS_HTTP = env_bool("PROXY_REDIRECTS_HTTP", False)
+PROXY_SENDS_HSTS = env_bool("PROXY_SENDS_HSTS", False)
 if not DEBUG:
     # HTTPS only: browsers are told to come back over https (a year, subdomains too) and http is
-    # redirected. Behind a TLS-terminating proxy that already does either, switch it off here.
+    # redirected. The proxy in front says which requests came over https (X-Forwarded-Proto).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_SECONDS = int(
+        os.environ.get("SECURE_HSTS_SECONDS", "0" if PROXY_SENDS_HSTS else str(365 * 24 * 3600))
+    )
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not PROXY_REDIRECTS_HTTP)
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer probes the app over plain http
 # Preloading is a promise about the whole domain that only its owner can make: off unless asked.
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]  # "preload not set"
+if PROXY_REDIRECTS_HTTP:
+    SILENCED_SYSTEM_CHECKS.append("security.W008")  # "SECURE_SSL_REDIRECT is not True"
+if PROXY_SENDS_HSTS:
+    SILENCED_SYSTEM_CHECKS.append("security.W004")  # "SECURE_HSTS_SECONDS is not set"
 
 LOGGING = {
     "version": 1,
