@@ -152,6 +152,12 @@ AXES_VERBOSE = False
 # address is REMOTE_ADDR). Set it behind nginx or a load balancer, or every visitor shares one.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 
+# Sign-up: at most SIGNUPS_PER_HOUR_PER_IP attempts an hour from one address (TRUSTED_PROXIES
+# decides which) and SIGNUPS_PER_HOUR on the whole site, or every per-account limit is only per
+# new account. Over either: the login lockout's 429 page, worded for sign-ups.
+SIGNUPS_PER_HOUR_PER_IP = int(os.environ.get("SIGNUPS_PER_HOUR_PER_IP", "20"))
+SIGNUPS_PER_HOUR = int(os.environ.get("SIGNUPS_PER_HOUR", "300"))
+
 # Heavy requests, bounded (counted in the database: web.RateLimit, shared by every worker). Importing
 # a match file needs no account: at most IMPORTS_PER_HOUR per browser and IMPORTS_PER_HOUR_PER_IP
 # per address. Restoring a backup needs an account: at most RESTORE_DEALS_PER_REQUEST deals in one
