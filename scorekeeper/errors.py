@@ -1,8 +1,9 @@
 """The server error handler (urls.handler500). It never touches the database, which may be what
 failed: the page is drawn from a template without the request's context (no session, no user).
-A lost database connection answers 503 with Retry-After, a bug 500; both tell the visitor to try
-again and that Back keeps what they typed. Only used with DEBUG off (Django shows the traceback
-otherwise). And the answer to a request that gunicorn's timeout cut off (`cut_off_answer`)."""
+A lost database connection answers 503 with Retry-After, and so does a query cancelled by
+DB_STATEMENT_TIMEOUT_MS (saying it took too long), a bug 500; each tells the visitor to try
+again. Only used with DEBUG off (Django shows the traceback otherwise). And the answer to a
+request that gunicorn's timeout cut off (`cut_off_answers`)."""
 
 import sys
 
@@ -13,6 +14,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+QUERY_CANCELED = "57014"  # PostgreSQL's SQLSTATE when statement_timeout cancels a query
 RETRY_AFTER = 10  # seconds: a database restart or failover is usually over by then
 
 
@@ -32,6 +34,10 @@ def _page(template: str) -> str:
 
 def server_error(request: HttpRequest) -> HttpResponse:
     error = sys.exc_info()[1]  # the exception Django is handling
+    if getattr(getattr(error, "__cause__", None), "sqlstate", None) == QUERY_CANCELED:
+        response = HttpResponse(_page("timeout.html"), status=503)  # DB_STATEMENT_TIMEOUT_MS
+        response["Retry-After"] = str(RETRY_AFTER)
+        return response
     if isinstance(error, OperationalError | InterfaceError):
         response = HttpResponse(_page("503.html"), status=503)
         response["Retry-After"] = str(RETRY_AFTER)

@@ -123,6 +123,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # (process id) so two runs on one checkout never share a database.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
 
+# PostgreSQL bounds every request's work: a statement running longer than DB_STATEMENT_TIMEOUT_MS
+# is cancelled, a transaction left idle DB_IDLE_IN_TRANSACTION_TIMEOUT_MS has its session ended
+# (0 turns either off, e.g. for a long migration), and a phone's save waits at most
+# DB_SAVE_LOCK_TIMEOUT_MS for its match's row lock (Match.objects.locked) before it is told the
+# match is busy. Set when each connection starts (libpq `options`). SQLite keeps its busy timeout.
+DB_STATEMENT_TIMEOUT_MS = int(os.environ.get("DB_STATEMENT_TIMEOUT_MS", "15000"))
+DB_IDLE_IN_TRANSACTION_TIMEOUT_MS = int(
+    os.environ.get("DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", "30000")
+)
+DB_SAVE_LOCK_TIMEOUT_MS = int(os.environ.get("DB_SAVE_LOCK_TIMEOUT_MS", "5000"))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _bounds = (
+        f"-c statement_timeout={DB_STATEMENT_TIMEOUT_MS} "
+        f"-c idle_in_transaction_session_timeout={DB_IDLE_IN_TRANSACTION_TIMEOUT_MS}"
+    )
+    _options["options"] = f"{_options.get('options', '')} {_bounds}".strip()
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
