@@ -123,6 +123,24 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # (process id) so two runs on one checkout never share a database.
     DATABASES["default"]["TEST"] = {"NAME": str(BASE_DIR / f"test-db-{os.getpid()}.sqlite3")}
 
+# PostgreSQL bounds every request's work: a statement running longer than DB_STATEMENT_TIMEOUT_MS
+# is cancelled, a transaction left idle DB_IDLE_IN_TRANSACTION_TIMEOUT_MS has its session ended
+# (0 turns either off, e.g. for a long migration), and a phone's save waits at most
+# DB_SAVE_LOCK_TIMEOUT_MS for its match's row lock (Match.objects.locked) before it is told the
+# match is busy. Set when each connection starts (libpq `options`). SQLite keeps its busy timeout.
+DB_STATEMENT_TIMEOUT_MS = int(os.environ.get("DB_STATEMENT_TIMEOUT_MS", "15000"))
+DB_IDLE_IN_TRANSACTION_TIMEOUT_MS = int(
+    os.environ.get("DB_IDLE_IN_TRANSACTION_TIMEOUT_MS", "30000")
+)
+DB_SAVE_LOCK_TIMEOUT_MS = int(os.environ.get("DB_SAVE_LOCK_TIMEOUT_MS", "5000"))
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    _options = DATABASES["default"].setdefault("OPTIONS", {})
+    _bounds = (
+        f"-c statement_timeout={DB_STATEMENT_TIMEOUT_MS} "
+        f"-c idle_in_transaction_session_timeout={DB_IDLE_IN_TRANSACTION_TIMEOUT_MS}"
+    )
+    _options["options"] = f"{_options.get('options', '')} {_bounds}".strip()
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -151,6 +169,12 @@ AXES_VERBOSE = False
 # Proxies in front of the app that append the client's address to X-Forwarded-For (0: none, the
 # address is REMOTE_ADDR). Set it behind nginx or a load balancer, or every visitor shares one.
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+
+# Sign-up: at most SIGNUPS_PER_HOUR_PER_IP attempts an hour from one address (TRUSTED_PROXIES
+# decides which) and SIGNUPS_PER_HOUR on the whole site, or every per-account limit is only per
+# new account. Over either: the login lockout's 429 page, worded for sign-ups.
+SIGNUPS_PER_HOUR_PER_IP = int(os.environ.get("SIGNUPS_PER_HOUR_PER_IP", "20"))
+SIGNUPS_PER_HOUR = int(os.environ.get("SIGNUPS_PER_HOUR", "300"))
 
 # Heavy requests, bounded (counted in the database: web.RateLimit, shared by every worker). Importing
 # a match file needs no account: at most IMPORTS_PER_HOUR per browser and IMPORTS_PER_HOUR_PER_IP
@@ -211,17 +235,29 @@ SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+# Behind a TLS-terminating proxy that redirects http itself (PROXY_REDIRECTS_HTTP) the app does
+# not, and `check --deploy` is told so; HSTS stays on here (the app sends it on every https
+# answer) unless the proxy sends it instead (PROXY_SENDS_HSTS). Saying either without the proxy
+# doing it leaves http open: `check --deploy` cannot see the proxy, so these are a promise.
+PROXY_REDIRECTS_HTTP = env_bool("PROXY_REDIRECTS_HTTP", False)
+PROXY_SENDS_HSTS = env_bool("PROXY_SENDS_HSTS", False)
 if not DEBUG:
     # HTTPS only: browsers are told to come back over https (a year, subdomains too) and http is
-    # redirected. Behind a TLS-terminating proxy that already does either, switch it off here.
+    # redirected. The proxy in front says which requests came over https (X-Forwarded-Proto).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+    SECURE_HSTS_SECONDS = int(
+        os.environ.get("SECURE_HSTS_SECONDS", "0" if PROXY_SENDS_HSTS else str(365 * 24 * 3600))
+    )
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not PROXY_REDIRECTS_HTTP)
     SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer probes the app over plain http
 # Preloading is a promise about the whole domain that only its owner can make: off unless asked.
 SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]  # "preload not set"
+if PROXY_REDIRECTS_HTTP:
+    SILENCED_SYSTEM_CHECKS.append("security.W008")  # "SECURE_SSL_REDIRECT is not True"
+if PROXY_SENDS_HSTS:
+    SILENCED_SYSTEM_CHECKS.append("security.W004")  # "SECURE_HSTS_SECONDS is not set"
 
 LOGGING = {
     "version": 1,

@@ -15,9 +15,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from scorekeeper.matches import access
+from scorekeeper.web.throttle import client_ip, wait_minutes
 
 from .forms import SignupForm
 from .services import claim_device
+from .throttle import signup_wait
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -55,6 +57,10 @@ def _sign_in(request: HttpRequest, user: object) -> None:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
+    if request.method == "POST":
+        wait = signup_wait(address=client_ip(request))
+        if wait is not None:
+            return _wait_page(request, seconds=wait, signup=True)
     form = SignupForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
@@ -80,9 +86,14 @@ def locked_out(
     (django-axes' AXES_LOCKOUT_CALLABLE): 429, how long to wait, in the visitor's language. Every
     failure restarts the wait, so it is the whole cool-off from now."""
     cool_off = get_cool_off(request)
-    seconds = int(cool_off.total_seconds()) if cool_off else 0
-    minutes = max(1, -(-seconds // 60))
-    page = render(request, "accounts/locked_out.html", {"minutes": minutes}, status=429)
+    return _wait_page(request, seconds=int(cool_off.total_seconds()) if cool_off else 0)
+
+
+def _wait_page(request: HttpRequest, *, seconds: int, signup: bool = False) -> HttpResponse:
+    """The 429 page of a locked-out login or of too many sign-ups (one template, `signup`
+    choosing the words): how long to wait, with Retry-After."""
+    context = {"minutes": wait_minutes(seconds), "signup": signup}
+    page = render(request, "accounts/locked_out.html", context, status=429)
     page["Retry-After"] = str(seconds)
     return page
 

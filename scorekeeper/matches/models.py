@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import connection, models
+from django.db import OperationalError, connection, models
 from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -60,6 +60,15 @@ class Player(models.Model):
         return self.name
 
 
+LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE when lock_timeout ends a wait
+
+
+class MatchBusy(OperationalError):
+    """Another request held the match's row longer than DB_SAVE_LOCK_TIMEOUT_MS: nothing was
+    written, the phone may try again. A database error, so where no view words it, it gets the
+    "try again in a moment" page (503) like any other."""
+
+
 class MatchQuerySet(models.QuerySet["Match"]):
     def visible_to(
         self,
@@ -96,9 +105,23 @@ class MatchQuerySet(models.QuerySet["Match"]):
 
     def locked(self, pk: int) -> "Match":
         """The match, its row locked until the transaction ends (every write starts here). In
-        SQL: the ORM took longer to build this query than the database to run it, on each Save."""
-        lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-        found = list(self.raw(f"SELECT * FROM {Match._meta.db_table} WHERE id = %s{lock}", [pk]))
+        SQL: the ORM took longer to build this query than the database to run it, on each Save.
+        On PostgreSQL the wait for locks is bounded for the rest of the transaction
+        (DB_SAVE_LOCK_TIMEOUT_MS): a match another request holds longer raises MatchBusy, and
+        the phone is told to try again. SQLite queues writers with its busy timeout instead."""
+        lock = ""
+        if connection.features.has_select_for_update:
+            lock = " FOR UPDATE"
+            with connection.cursor() as cursor:
+                wait = f"{settings.DB_SAVE_LOCK_TIMEOUT_MS}ms"
+                cursor.execute("SELECT set_config('lock_timeout', %s, true)", [wait])
+        query = f"SELECT * FROM {Match._meta.db_table} WHERE id = %s{lock}"
+        try:
+            found = list(self.raw(query, [pk]))
+        except OperationalError as error:
+            if getattr(error.__cause__, "sqlstate", None) == LOCK_NOT_AVAILABLE:
+                raise MatchBusy from error
+            raise
         if not found:
             raise Match.DoesNotExist
         return found[0]

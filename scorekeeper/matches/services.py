@@ -35,6 +35,7 @@ from scorekeeper.scoring.breakdown import STORED_BREAKDOWN, Line, line_to_data
 from . import hooks as holder
 from .hooks import WriteRefused
 from .models import Deal, DealChange, Match, MatchScorer, Player, Seat, new_token
+from .models import MatchBusy as MatchBusy  # raised by Match.objects.locked: the views word it
 from .undo import next_redo, next_undo
 
 __all__ = ["WriteRefused"]  # raised here, defined with the hooks that raise it too

@@ -374,6 +374,13 @@ def _attempt[T](
         _frozen_message(request)
     except services.WriteRefused as refused:
         _write_refused_message(request, refused)
+    except services.MatchBusy:
+        busy = _("Another phone is saving this match right now: nothing was saved. Try again.")
+        if form is None:
+            messages.error(request, busy)
+        else:
+            form.add_error(None, busy)
+            return Refused(stay=True)
     except services.NothingToUndo:
         messages.info(request, _("Nothing to undo."))
     except services.NothingToRedo:

@@ -73,6 +73,67 @@ def test_check_deploy_reports_nothing_with_the_documented_production_settings() 
     assert "WARNING" not in result.stderr
 
 
+# The two documented set-ups (README "HTTPS"): the app redirects http and sends HSTS (the proxy
+# only forwards X-Forwarded-Proto), or the TLS proxy redirects http itself and the app keeps HSTS.
+# Each passes `check --deploy` without a warning.
+SETUPS = {
+    "app redirects": {"TRUSTED_PROXIES": "1", "ADMIN_URL": "backstage-7f3a/"},
+    "proxy redirects": {
+        "TRUSTED_PROXIES": "1",
+        "ADMIN_URL": "backstage-7f3a/",
+        "PROXY_REDIRECTS_HTTP": "true",
+    },
+}
+DEPLOY_CHECK = (
+    "from django.core.management import call_command; "
+    "call_command('check', deploy=True, fail_level='WARNING')"
+)
+
+
+@pytest.mark.parametrize("setup", SETUPS)
+def test_each_documented_https_setup_passes_check_deploy_with_hsts_on(setup: str) -> None:
+    env = {**PRODUCTION, **SETUPS[setup]}
+    result = run_django(DEPLOY_CHECK, **env)
+    assert result.returncode == 0, result.stderr
+    assert "System check identified no issues" in result.stdout + result.stderr
+    values = production_settings(**SETUPS[setup])
+    assert values["SECURE_HSTS_SECONDS"] == 365 * 24 * 3600  # HSTS stays on in both
+    assert values["SECURE_SSL_REDIRECT"] is (setup == "app redirects")
+
+
+def test_a_proxy_that_also_sends_hsts_may_say_so() -> None:
+    env = {"PROXY_REDIRECTS_HTTP": "1", "PROXY_SENDS_HSTS": "1"}
+    result = run_django(DEPLOY_CHECK, **PRODUCTION, **env)
+    assert result.returncode == 0, result.stderr
+    values = production_settings(**env)
+    assert (values["SECURE_HSTS_SECONDS"], values["SECURE_SSL_REDIRECT"]) == (0, False)
+
+
+def test_switching_https_off_without_saying_the_proxy_does_it_still_warns() -> None:
+    """SECURE_SSL_REDIRECT=false and SECURE_HSTS_SECONDS=0 alone (what README used to advise
+    behind a proxy): the checks still warn, since nothing says the proxy took over."""
+    result = run_django(
+        DEPLOY_CHECK, **PRODUCTION, SECURE_SSL_REDIRECT="false", SECURE_HSTS_SECONDS="0"
+    )
+    assert result.returncode != 0
+    assert "security.W004" in result.stderr and "security.W008" in result.stderr
+
+
+@pytest.mark.django_db
+@override_settings(
+    SECURE_SSL_REDIRECT=False,
+    SECURE_HSTS_SECONDS=31536000,
+    SECURE_HSTS_INCLUDE_SUBDOMAINS=True,
+    SECURE_PROXY_SSL_HEADER=("HTTP_X_FORWARDED_PROTO", "https"),
+)
+def test_behind_a_redirecting_proxy_https_answers_carry_hsts() -> None:
+    client = Client()
+    proxied = client.get("/new/", headers={"X-Forwarded-Proto": "https"})
+    assert proxied.status_code == 200
+    assert proxied["Strict-Transport-Security"] == "max-age=31536000; includeSubDomains"
+    assert client.get("/new/").status_code == 200  # http reaching the app: the proxy's job
+
+
 def test_https_is_on_by_default_with_debug_off() -> None:
     values = production_settings()
     assert values["SECURE_HSTS_SECONDS"] == 365 * 24 * 3600
