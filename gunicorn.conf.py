@@ -53,6 +53,11 @@ limit_request_line = 4094  # bytes of the request line (method, URL, version)
 limit_request_fields = 100  # header count
 limit_request_field_size = 8190  # bytes per header
 
+# gunicorn 25+ opens a control socket (for `gunicornc`) at one path per user, shared by every
+# instance the user runs: off unless GUNICORN_CONTROL_SOCKET names a path for this one.
+control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET", "")
+control_socket_disable = not control_socket
+
 # Logs to stderr; the access log is off unless GUNICORN_ACCESS_LOG is set ("-" for stderr).
 accesslog = os.environ.get("GUNICORN_ACCESS_LOG") or None
 errorlog = "-"
