@@ -189,8 +189,9 @@ def big_seed(teams: int, rounds: int) -> tuple[int, int, int]:
     started = time.perf_counter()
     tournament = services.import_tournament(owner=owner, text=text)
     took = time.perf_counter() - started
-    print(f"imported {teams} teams × {rounds} rounds ({len(text.encode()) // 1024} KB): {took:.1f} s", flush=True)
-    return tournament.pk, len(text.encode()), took
+    size = len(text.encode())
+    print(f"imported {teams} teams × {rounds} rounds ({size // 1024} KB): {took:.1f} s", flush=True)
+    return tournament.pk, size, took
 
 
 def big_pages(pk: int) -> list[tuple[str, str, Any]]:
@@ -216,10 +217,16 @@ def big_pages(pk: int) -> list[tuple[str, str, Any]]:
         ("public standings", reverse("concours_public:standings", args=[public]), reader),
         ("projector", reverse("concours_public:projector", args=[public]), reader),
         ("print: ranking", reverse("tournaments:print_ranking", args=[pk]), owner),
-        (f"print: draw poster, round {last}",
-         reverse("tournaments:print_draw", args=[pk, last]), owner),  # fmt: skip
-        (f"print: score sheets, round {last}",
-         reverse("tournaments:print_sheets", args=[pk, last]), owner),  # fmt: skip
+        (
+            f"print: draw poster, round {last}",
+            reverse("tournaments:print_draw", args=[pk, last]),
+            owner,
+        ),
+        (
+            f"print: score sheets, round {last}",
+            reverse("tournaments:print_sheets", args=[pk, last]),
+            owner,
+        ),
         ("file: concours.json", reverse("tournaments:export", args=[pk]), owner),
         ("file: standings CSV", reverse("tournaments:standings_csv", args=[pk]), owner),
     ]
