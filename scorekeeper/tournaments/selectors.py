@@ -7,10 +7,10 @@ change that made it (a deal saved at its match, paper totals, time called: see s
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Q, QuerySet, Sum, Value
 
 from scorekeeper import concours
 from scorekeeper.concours import RoundResult, Standing, TableResult, bye_points
@@ -20,8 +20,7 @@ from scorekeeper.matches.models import Deal, Seat
 from .models import Entrant, Place, Round, Table, Tournament
 
 
-@dataclass(frozen=True, slots=True)
-class TableRow:
+class TableRow(NamedTuple):
     """A table as the reads need it, from one `values_list` row (no model instance: a big
     concours has ten thousand tables): its number, its match, its paper totals and its cached
     result (Table's fields of the same names)."""
@@ -39,7 +38,7 @@ class TableRow:
     winner: int | None
     reserve_lost: int
     deal_count: int
-    first_dealer: int = field(default=0, kw_only=True)
+    first_dealer: int  # its match's (0 unless read `with dealers`)
 
     @property
     def paper(self) -> tuple[int, int] | None:
@@ -63,11 +62,9 @@ TABLE_FIELDS = (
 def table_rows(query: QuerySet[Table], *, dealers: bool = False) -> list[TableRow]:
     """The tables of `query` as TableRows, in one query (`dealers`: with their match's first
     dealer, joined)."""
-    fields = (*TABLE_FIELDS, "match__first_dealer") if dealers else TABLE_FIELDS
-    return [
-        TableRow(*row[: len(TABLE_FIELDS)], first_dealer=(row[-1] or 0) if dealers else 0)
-        for row in query.values_list(*fields)
-    ]
+    dealer = "match__first_dealer" if dealers else Value(0)
+    make = TableRow._make
+    return [make(row) for row in query.values_list(*TABLE_FIELDS, dealer)]
 
 
 @dataclass(frozen=True)
@@ -123,12 +120,13 @@ def snapshot(tournament: Tournament, *, with_results: bool = False) -> Snapshot:
     number_of = {entrant.pk: entrant.number for entrant in everyone}
     rounds = tuple(tournament.rounds.all())
     tables_of: dict[int, list[TableRow]] = defaultdict(list)
-    query = Table.objects.filter(round__tournament=tournament).order_by("round", "number")
+    round_ids = [round_.pk for round_ in rounds]  # no join to the rounds: their ids
+    query = Table.objects.filter(round_id__in=round_ids).order_by("round", "number")
     for table in table_rows(query, dealers=with_results):
         tables_of[table.round_id].append(table)
     sides: dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
     byes: dict[int, list[int]] = defaultdict(list)
-    places = Place.objects.filter(round__tournament=tournament).values_list(
+    places = Place.objects.filter(round_id__in=round_ids).values_list(
         "round_id", "table_id", "side", "seat", "entrant_id"
     )
     for round_id, table_id, side, seat, entrant_pk in places:
