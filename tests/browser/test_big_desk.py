@@ -59,9 +59,7 @@ def test_find_a_team_and_page_through_a_big_desk(
     page.get_by_role("link", name="Show everyone").click()
     expect(registration.locator(".entrant")).to_have_count(50)
     registration.get_by_role("link", name="Next →").first.click()
-    expect(registration.locator(".pager-where").first).to_have_text(
-        "Page 2 of 3 (51–100 of 120)"
-    )
+    expect(registration.locator(".pager-where").first).to_have_text("Page 2 of 3 (51–100 of 120)")
     expect(registration.locator("#entrant-51")).to_be_visible()
     expect(registration.locator("#entrant-50")).to_have_count(0)
     expect(page).to_have_url(re.compile(r"\?registration=2(#registration)?$"))
