@@ -18,6 +18,7 @@ ENGINES = ("scorekeeper.scoring", "scorekeeper.concours")
 HELPERS = (
     "scorekeeper.folding",
     "scorekeeper.htmx",
+    "scorekeeper.paging",
     "scorekeeper.qr",
     "scorekeeper.spreadsheet",
     "scorekeeper.validators",

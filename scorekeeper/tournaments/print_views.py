@@ -24,6 +24,7 @@ from django.views.decorators.http import require_safe
 from scorekeeper.concours.paper import CARD_POINTS, applies
 from scorekeeper.folding import fold
 from scorekeeper.matches.models import Match, Seat
+from scorekeeper.paging import paginate
 from scorekeeper.scoring import Rules
 
 from . import selectors
@@ -56,11 +57,17 @@ def _round(tournament: Tournament, number: int) -> Round:
     return round_
 
 
-def _sides(round_: Round) -> tuple[dict[int, list[list[Entrant]]], list[Entrant]]:
-    """Each table's two sides (entrants by seat) and the byes of the round, in one query."""
+def _sides(
+    round_: Round, tables: list[int] | None = None
+) -> tuple[dict[int, list[list[Entrant]]], list[Entrant]]:
+    """Each table's two sides (entrants by seat) and the byes of the round, in one query
+    (`tables`: those tables' only, by pk, and no bye)."""
     sides: dict[int, list[list[tuple[int, Entrant]]]] = {}
     byes: list[Entrant] = []
-    for place in Place.objects.filter(round=round_).select_related("entrant"):
+    places = Place.objects.filter(round=round_)
+    if tables is not None:
+        places = places.filter(table_id__in=tables)
+    for place in places.select_related("entrant"):
         if place.table_id is None or place.side is None:
             byes.append(place.entrant)
         else:
@@ -255,8 +262,12 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
         if not only.isdecimal() or len(only) > 4:
             raise Http404
         query = query.filter(number=int(only))
+    # A big round's sheets a batch of PER_PAGE tables at a time (`?page=`: scorekeeper.paging),
+    # printed batch by batch: 500 sheets in one page would take seconds and megabytes.
+    numbers = paginate(list(query.order_by("number").values_list("number", flat=True)), request)
     tables = list(
-        query.select_related("match")
+        query.filter(number__in=list(numbers))
+        .select_related("match")
         .prefetch_related(
             Prefetch("match__seat_rows", queryset=Seat.objects.select_related("player"))
         )
@@ -264,7 +275,7 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     )
     if only and not tables:
         raise Http404
-    sides, _byes = _sides(round_)
+    sides, _byes = _sides(round_, [table.pk for table in tables])
     sheets = []
     for table in tables:
         pair = sides.get(table.pk, [[], []])
@@ -293,6 +304,7 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
         "tournament": tournament,
         "round": round_,
         "sheets": sheets,
+        "pages": numbers,
         "size": sheet_size(rows),
         "deals_limit": rules.deals_limit,
         "target": rules.target,

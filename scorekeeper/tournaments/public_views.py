@@ -28,7 +28,7 @@ from scorekeeper.matches import polling
 from scorekeeper.qr import qr_response
 
 from . import selectors
-from .models import Entrant, Table, Tournament
+from .models import Entrant, Tournament
 
 # The ranking criteria (TOURNAMENTS.md §3), as the legend under the standings says them.
 CRITERIA: "dict[str, Promise]" = {
@@ -104,7 +104,7 @@ class Board:
     entrants: dict[int, Entrant]
     engine: concours.Tournament
     ranks: dict[int, dict[str, Any]]
-    tables: tuple[Table, ...]  # the current round's, in the engine's order
+    tables: tuple[selectors.TableRow, ...]  # the current round's, in the engine's order
 
     @property
     def finished(self) -> bool:
@@ -145,26 +145,15 @@ class Board:
 
 def _board(tournament: Tournament, after: int | None) -> Board:
     snap = selectors.snapshot(tournament)
-    engine, results = snap.engine, snap.results
+    engine = snap.engine
     closed = sum(1 for round_ in snap.rounds if round_.is_closed)
     if after is not None and not 1 <= after <= len(snap.rounds):
         after = None
-    cut = engine
-    if after is not None:
-        cut = concours.Tournament(
-            settings=engine.settings,
-            entrants=engine.entrants,
-            rounds=engine.rounds[:after],
-            name=engine.name,
-            date=engine.date,
-        )
-        results = results[:after]
     by_number = {entrant.number: entrant for entrant in snap.entrants}
-    rows = [concours.standing_to_dict(standing) for standing in concours.standings(cut, results)]
-    selectors.with_prizes(rows, tournament.prizes)
+    rows = selectors.standings_rows(tournament, after, snap=snap)
     playing = []
     byes: list[str] = []
-    tables: tuple[Table, ...] = ()
+    tables: tuple[selectors.TableRow, ...] = ()
     if snap.rounds:
         tables = snap.tables[-1]
         for table, drawn in zip(tables, engine.rounds[-1].tables, strict=True):

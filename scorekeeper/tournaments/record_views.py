@@ -4,8 +4,6 @@ later), and deleting a concours with its table matches. Thin views: the desk's a
 (`access.own`: the owner, or a co-organiser link), a service or a selector, POST-redirect-GET.
 Importing and deleting are the owner's alone."""
 
-import json
-
 from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
@@ -40,8 +38,8 @@ def export_file(request: HttpRequest, pk: int) -> HttpResponse:
     """The concours as a `belote-tournament/1` file: its settings, entrants, rounds and every
     table's deals or paper totals (TOURNAMENTS.md §6)."""
     tournament = _own(request, pk)
-    text = json.dumps(selectors.export_document(tournament), ensure_ascii=False, indent=2)
-    response = HttpResponse(text + "\n", content_type="application/json; charset=utf-8")
+    text = exports.document_text(selectors.export_document(tournament))
+    response = HttpResponse(text, content_type="application/json; charset=utf-8")
     return _attachment(response, exports.file_name(tournament, ".json"))
 
 

@@ -8,9 +8,9 @@ change that made it (a deal saved at its match, paper totals, time called: see s
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from django.db.models import Q, QuerySet, Sum
+from django.db.models import Q, QuerySet, Sum, Value
 
 from scorekeeper import concours
 from scorekeeper.concours import RoundResult, Standing, TableResult, bye_points
@@ -20,16 +20,65 @@ from scorekeeper.matches.models import Deal, Seat
 from .models import Entrant, Place, Round, Table, Tournament
 
 
+class TableRow(NamedTuple):
+    """A table as the reads need it, from one `values_list` row (no model instance: a big
+    concours has ten thousand tables): its number, its match, its paper totals and its cached
+    result (Table's fields of the same names)."""
+
+    pk: int
+    round_id: int
+    number: int
+    match_id: int | None
+    paper0: int | None
+    paper1: int | None
+    ended: bool
+    finished: bool
+    points0: int | None
+    points1: int | None
+    winner: int | None
+    reserve_lost: int
+    deal_count: int
+    first_dealer: int  # its match's (0 unless read `with dealers`)
+
+    @property
+    def paper(self) -> tuple[int, int] | None:
+        if self.paper0 is None or self.paper1 is None:
+            return None
+        return (self.paper0, self.paper1)
+
+    @property
+    def points(self) -> tuple[int, int] | None:
+        if self.points0 is None or self.points1 is None:
+            return None
+        return (self.points0, self.points1)
+
+
+TABLE_FIELDS = (
+    "pk", "round_id", "number", "match_id", "paper0", "paper1", "ended", "finished", "points0",
+    "points1", "winner", "reserve_lost", "deal_count",
+)  # fmt: skip
+
+
+def table_rows(query: QuerySet[Table], *, dealers: bool = False) -> list[TableRow]:
+    """The tables of `query` as TableRows, in one query (`dealers`: with their match's first
+    dealer, joined)."""
+    dealer = "match__first_dealer" if dealers else Value(0)
+    make = TableRow._make
+    return [make(row) for row in query.values_list(*TABLE_FIELDS, dealer)]
+
+
 @dataclass(frozen=True)
 class Snapshot:
     """A tournament as the engine sees it, with each round's results from the stored cache.
-    `tables[r]` are the rows of round r + 1 in the engine's order (by number)."""
+    `tables[r]` are the rows of round r + 1 in the engine's order (by number); `entrants` those
+    in the concours (`in_concours`), `everyone` every entrant registered (by number)."""
 
     engine: concours.Tournament
     results: tuple[RoundResult, ...]
     rounds: tuple[Round, ...]
-    tables: tuple[tuple[Table, ...], ...]
+    tables: tuple[tuple[TableRow, ...], ...]
     entrants: tuple[Entrant, ...]
+    everyone: tuple[Entrant, ...] = ()
 
 
 def in_concours(entrants: Sequence[Entrant]) -> list[Entrant]:
@@ -47,7 +96,7 @@ def engine_entrant(entrant: Entrant, melee: bool) -> concours.Entrant:
     )
 
 
-def table_result(table: Table) -> TableResult:
+def table_result(table: Table | TableRow) -> TableResult:
     """The stored result as the engine's TableResult (no deal scored)."""
     if not table.finished:
         return TableResult("pending", table.points, None)
@@ -62,29 +111,33 @@ def table_result(table: Table) -> TableResult:
 def snapshot(tournament: Tournament, *, with_results: bool = False) -> Snapshot:
     """The tournament as the engine's Tournament and its RoundResults, in five queries, from the
     stored results (nothing written). `with_results`: each table also carries its paper totals
-    or its deals (for the file: one more query for all the deals)."""
+    or its deals (for the file: one more query for all the deals). Tables and places are read
+    as plain rows (a 1,000-team concours of 20 rounds: 10,000 tables, 20,000 places)."""
     settings = tournament.engine_settings
     melee = settings.melee
-    entrants = tuple(in_concours(list(tournament.entrants.all())))
-    by_pk = {entrant.pk: entrant for entrant in entrants}
+    everyone = tuple(tournament.entrants.all())
+    entrants = tuple(in_concours(everyone))
+    number_of = {entrant.pk: entrant.number for entrant in everyone}
     rounds = tuple(tournament.rounds.all())
-    tables_of: dict[int, list[Table]] = defaultdict(list)
-    query = Table.objects.filter(round__tournament=tournament).order_by("round", "number")
-    if with_results:
-        query = query.select_related("match")
-    for table in query:
+    tables_of: dict[int, list[TableRow]] = defaultdict(list)
+    round_ids = [round_.pk for round_ in rounds]  # no join to the rounds: their ids
+    query = Table.objects.filter(round_id__in=round_ids).order_by("round", "number")
+    for table in table_rows(query, dealers=with_results):
         tables_of[table.round_id].append(table)
-    sides: dict[int, list[list[tuple[int, int]]]] = {}  # table pk -> [side 0, side 1] (seat, id)
+    sides: dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
     byes: dict[int, list[int]] = defaultdict(list)
-    places = Place.objects.filter(round__tournament=tournament).values_list(
+    places = Place.objects.filter(round_id__in=round_ids).values_list(
         "round_id", "table_id", "side", "seat", "entrant_id"
     )
     for round_id, table_id, side, seat, entrant_pk in places:
-        number = by_pk[entrant_pk].number
+        number = number_of[entrant_pk]
         if table_id is None or side is None:
             byes[round_id].append(number)
         else:
-            sides.setdefault(table_id, [[], []])[side].append((seat, number))
+            pair = sides.get(table_id)
+            if pair is None:
+                pair = sides[table_id] = ([], [])
+            pair[side].append((seat, number))
     deals = _deals(tournament) if with_results else {}
     gone: dict[int, list[int]] = defaultdict(list)
     for entrant in entrants:
@@ -118,11 +171,18 @@ def snapshot(tournament: Tournament, *, with_results: bool = False) -> Snapshot:
         date=tournament.date.isoformat() if tournament.date else None,
     )
     return Snapshot(
-        engine, tuple(results), rounds, tuple(tuple(tables_of[r.pk]) for r in rounds), entrants
+        engine,
+        tuple(results),
+        rounds,
+        tuple(tuple(tables_of[r.pk]) for r in rounds),
+        entrants,
+        everyone,
     )
 
 
 def _side(seats: list[tuple[int, int]]) -> tuple[int, ...]:
+    if len(seats) == 1:
+        return (seats[0][1],)
     return tuple(number for _, number in sorted(seats))
 
 
@@ -138,7 +198,7 @@ def _deals(tournament: Tournament) -> dict[int, list[Deal]]:
 
 
 def _engine_table(
-    table: Table,
+    table: TableRow,
     sides: tuple[tuple[int, ...], tuple[int, ...]],
     deals: dict[int, list[Deal]],
     with_results: bool,
@@ -156,33 +216,48 @@ def _engine_table(
         table.number,
         sides,
         deals=tuple(row.to_engine() for row in rows),
-        first_dealer=table.match.first_dealer if table.match is not None else 0,
+        first_dealer=table.first_dealer,
         ended=table.ended,
         written=("table", "sides", "deals", "first_dealer", "ended"),
     )
 
 
+def cut(
+    snap: Snapshot, after_round: int | None
+) -> tuple[concours.Tournament, tuple[RoundResult, ...]]:
+    """The engine's tournament and results up to round `after_round` (None: every round)."""
+    engine, results = snap.engine, snap.results
+    if after_round is None:
+        return engine, results
+    engine = concours.Tournament(
+        settings=engine.settings,
+        entrants=engine.entrants,
+        rounds=engine.rounds[:after_round],
+        name=engine.name,
+        date=engine.date,
+    )
+    return engine, results[:after_round]
+
+
 def standings(tournament: Tournament, after_round: int | None = None) -> tuple[Standing, ...]:
     """The ranked standings after round `after_round` (1-based; None: every round drawn, the
     final ranking once the concours is finished), with every tie-break figure."""
-    snap = snapshot(tournament)
-    engine, results = snap.engine, snap.results
-    if after_round is not None:
-        engine = concours.Tournament(
-            settings=engine.settings,
-            entrants=engine.entrants,
-            rounds=engine.rounds[:after_round],
-            name=engine.name,
-            date=engine.date,
-        )
-        results = results[:after_round]
-    return concours.standings(engine, results)
+    return standings_of(snapshot(tournament), after_round)
 
 
-def standings_rows(tournament: Tournament, after_round: int | None = None) -> list[dict[str, Any]]:
+def standings_of(snap: Snapshot, after_round: int | None = None) -> tuple[Standing, ...]:
+    """`standings` from a snapshot already read (a page computes them once)."""
+    return concours.standings(*cut(snap, after_round))
+
+
+def standings_rows(
+    tournament: Tournament, after_round: int | None = None, *, snap: Snapshot | None = None
+) -> list[dict[str, Any]]:
     """The standings as plain rows (TOURNAMENTS.md §6's `standings`), with each entrant's prize
-    (`with_prizes`)."""
-    rows = [concours.standing_to_dict(row) for row in standings(tournament, after_round)]
+    (`with_prizes`); `snap`: the tournament's snapshot when the caller has read it already."""
+    if snap is None:
+        snap = snapshot(tournament)
+    rows = [concours.standing_to_dict(row) for row in standings_of(snap, after_round)]
     with_prizes(rows, tournament.prizes)
     return rows
 

@@ -29,6 +29,7 @@ from django.views.decorators.http import require_POST, require_safe
 from scorekeeper.htmx import wants_partial
 from scorekeeper.matches.board import Board, BoardNote
 from scorekeeper.matches.models import Deal, Match
+from scorekeeper.paging import page_of
 from scorekeeper.qr import qr_response
 
 from . import selectors, services
@@ -239,4 +240,7 @@ def new_link(request: HttpRequest, pk: int, round: int, table: int) -> HttpRespo
         _("Table %(table)s: new link. The old one no longer works; scan the new QR code.")
         % {"table": table},
     )
-    return redirect(f"{reverse('tournaments:desk', args=[tournament.pk])}#table-{table}")
+    # Back at the table on the desk's board: the page holding it (scorekeeper.paging).
+    page = page_of(Table.objects.filter(round_id=row.round_id, number__lt=table).count())
+    query = f"?board={page}" if page > 1 else ""
+    return redirect(f"{reverse('tournaments:desk', args=[tournament.pk])}{query}#table-{table}")

@@ -40,6 +40,7 @@ urlpatterns = [
     ),
     path("concours/<int:pk>/round/<int:round>/redraw/", views.redraw, name="redraw"),
     path("concours/<int:pk>/round/<int:round>/swap/", views.swap, name="swap"),
+    path("concours/<int:pk>/round/<int:round>/tables/", views.round_tables, name="round_tables"),
     path("concours/<int:pk>/finish/", views.finish, name="finish"),
     # Paper (print_views): the draw poster, the score sheets of a round, the ranking.
     path(

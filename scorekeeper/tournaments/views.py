@@ -5,6 +5,7 @@ message and changes nothing. Only the concours's owner, or a browser that opened
 co-organiser link, sees these pages (404 for anyone else); a few actions are the owner's alone
 (`_owner_only`)."""
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
@@ -16,10 +17,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
 
 from scorekeeper.concours import History, TournamentError
+from scorekeeper.concours import Table as EngineTable
 from scorekeeper.concours import Tournament as EngineTournament
+from scorekeeper.folding import fold
 from scorekeeper.htmx import wants_partial
+from scorekeeper.paging import PER_PAGE, Page, page_of, paginate
 from scorekeeper.qr import qr_response
 from scorekeeper.words import reason
 
@@ -52,9 +57,28 @@ def _refused(request: HttpRequest, error: Exception) -> None:
         messages.error(request, reason(error.code, **error.params))
 
 
-def _back(tournament: Tournament, anchor: str = "") -> HttpResponse:
-    url = reverse("tournaments:desk", args=[tournament.pk])
+def _back(tournament: Tournament, anchor: str = "", query: str = "") -> HttpResponse:
+    url = reverse("tournaments:desk", args=[tournament.pk]) + query
     return redirect(f"{url}#{anchor}" if anchor else url)
+
+
+def _page_query(param: str, index: int) -> str:
+    """`?<param>=N` for the page (scorekeeper.paging) holding the item at 0-based `index`; ""
+    for page 1."""
+    number = page_of(index)
+    return f"?{param}={number}" if number > 1 else ""
+
+
+def back_to_table(tournament: Tournament, table: Table) -> HttpResponse:
+    """The desk at a table of the current round: the board's page holding it (one query)."""
+    before = Table.objects.filter(round_id=table.round_id, number__lt=table.number).count()
+    return _back(tournament, f"table-{table.number}", _page_query("board", before))
+
+
+def _back_to_entrant(tournament: Tournament, entrant: Entrant) -> HttpResponse:
+    """The desk at an entrant of the registration list: the page holding it (one query)."""
+    before = tournament.entrants.filter(number__lt=entrant.number).count()
+    return _back(tournament, f"entrant-{entrant.number}", _page_query("registration", before))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -159,78 +183,144 @@ def _rematch_tables(engine: EngineTournament) -> list[int]:
     return sorted(found)
 
 
-def _board(round_: Round) -> list[dict[str, Any]]:
-    """The round's tables with their two sides' names and state (three queries)."""
-    tables = list(
-        round_.tables.select_related("match").prefetch_related("places__entrant").order_by("number")
-    )
-    rows = []
-    for table in tables:
-        sides: list[list[str]] = [[], []]
-        for place in sorted(table.places.all(), key=lambda p: p.seat):
-            if place.side is not None:
-                sides[place.side].append(place.entrant.name)
-        match = table.match
-        names = [" & ".join(names) for names in sides]
-        rows.append(
-            {
-                "table": table,
-                "sides": names,
-                "deals_limit": match.engine_rules.deals_limit if match is not None else None,
-                "paper_form": PaperForm(prefix=f"t{table.number}", sides=names),
-                "correct_form": _correct_form(table, names),
-            }
+def _names_of(drawn: EngineTable, names: dict[int, str]) -> list[str]:
+    """A drawn table's two sides as the desk writes them ("Alice & Bruno" à la mêlée)."""
+    return [" & ".join(names.get(n, "") for n in side) for side in drawn.sides]
+
+
+def _finds(drawn: EngineTable, wanted: set[int] | None) -> bool:
+    return wanted is None or any(n in wanted for side in drawn.sides for n in side)
+
+
+def _board(
+    request: HttpRequest,
+    snap: selectors.Snapshot,
+    names: dict[int, str],
+    wanted: set[int] | None,
+    rules: Any,
+) -> Page[dict[str, Any]]:
+    """The current round's tables (those of the entrants looked for, `wanted`), a page of them
+    (`?board=`), each with its two sides' names, its state and its forms: the forms and the
+    table rows (phone links) read for that page only (one query)."""
+    current = snap.rounds[-1]
+    drawn = snap.engine.rounds[-1].tables
+    shown: list[dict[str, Any]] = [
+        {"number": row.number, "sides": _names_of(table, names)}
+        for row, table in zip(snap.tables[-1], drawn, strict=True)
+        if _finds(table, wanted)
+    ]
+    page = paginate(shown, request, param="board")
+    tables = {t.number: t for t in current.tables.filter(number__in=[r["number"] for r in page])}
+    deals_limit = rules.partie.deals_limit
+    for row in page:
+        table = tables[row["number"]]
+        table.round = current
+        names_: list[str] = row["sides"]
+        row.update(
+            table=table,
+            deals_limit=deals_limit if table.match_id is not None else None,
+            paper_form=PaperForm(prefix=f"t{table.number}", sides=names_),
+            correct_form=_correct_form(table, names_),
         )
-    return rows
+    return page
 
 
-def _correct_form(table: Table, sides: list[str], **kwargs: Any) -> PaperForm:
+def _correct_form(table: Table | selectors.TableRow, sides: list[str], **kwargs: Any) -> PaperForm:
     """A finished table's correction, filled with its result now."""
     initial = {"points0": table.points0, "points1": table.points1} if table.points else None
     return PaperForm(prefix=f"c{table.number}", sides=sides, initial=initial, **kwargs)
 
 
+MAX_QUERY = 60  # a search's length kept
+
+
+def _query(request: HttpRequest) -> str:
+    return " ".join(request.GET.get("q", "").split())[:MAX_QUERY]
+
+
+def _wanted(entrants: Sequence[Entrant], query: str) -> list[Entrant] | None:
+    """The entrants whose name or a player's name holds `query`, folded (case, accents and
+    ligatures aside: scorekeeper.folding); None when nothing is looked for."""
+    folded = fold(query)
+    if not folded:
+        return None
+    return [
+        e
+        for e in entrants
+        if any(folded in fold(name) for name in (e.name, e.player1, e.player2) if name)
+    ]
+
+
+DESK_PARTIALS = ("board", "standings", "changes", "registration")
+
+
 @require_safe
+@vary_on_headers("HX-Request")
 def desk(request: HttpRequest, pk: int) -> HttpResponse:
+    """The desk: the current round first (its tables a page at a time), the standings, the
+    past rounds (a round of more than PER_PAGE tables on a page of its own: `round_tables`),
+    the change log and the registration, each long list a page at a time (`?board=`,
+    `?standings=`, `?changes=`, `?registration=`: scorekeeper.paging) and, past PER_PAGE
+    entrants, a search box (`?q=`) keeping in every list only the entrants found. The
+    tournament is read once (selectors.snapshot) and its standings computed once."""
     tournament = _own(request, pk)
     snap = selectors.snapshot(tournament)
     rounds = list(snap.rounds)
     current = rounds[-1] if rounds else None
     closed = [r for r in rounds if r.is_closed]
     rules = tournament.engine_settings
+    everyone = list(snap.everyone)
+    names = {e.number: e.name for e in everyone}
+    query = _query(request)
+    found = _wanted(everyone, query)
+    wanted = {e.number for e in found} if found is not None else None
     standings = None
-    if closed:
-        standings = selectors.standings_rows(tournament, closed[-1].number)
-        names = {e.number: e for e in snap.entrants}
-        for row in standings:
-            row["entrant"] = names.get(row["id"])
-    entrants = list(tournament.entrants.all())
+    ties: list[dict[str, Any]] = []
     finished = tournament.status == Tournament.Status.FINISHED
-    board = _board(current) if current is not None else []
+    if closed:
+        by_number = {e.number: e for e in everyone}
+        standings = selectors.standings_rows(tournament, closed[-1].number, snap=snap)
+        ties = selectors.prize_ties(standings) if finished else []
+        for row in standings:
+            row["entrant"] = by_number.get(row["id"])
+        if wanted is not None:
+            standings = [row for row in standings if row["id"] in wanted]
+    board = _board(request, snap, names, wanted, rules) if current is not None else None
+    tables_now = snap.tables[-1] if current is not None else ()
     rematches = _rematch_tables(snap.engine) if current is not None else []
-    for row in board:
-        row["rematch"] = row["table"].number in rematches
-    all_done = bool(board) and all(row["table"].finished for row in board)
+    if board is not None:
+        for row in board:
+            row["rematch"] = row["number"] in rematches
+    all_done = bool(tables_now) and all(t.finished for t in tables_now)
     untouched = (
         current is not None
         and not current.is_closed
-        and not any(row["table"].finished or row["table"].deal_count for row in board)
+        and not any(t.finished or t.deal_count for t in tables_now)
     )
-    seated = _seated(current) if current is not None and untouched else set()
+    in_round: list[Entrant] = []
+    if current is not None and untouched:
+        seated = {n for table in snap.engine.rounds[-1].tables for s in table.sides for n in s}
+        in_round = sorted(
+            (e for e in snap.entrants if e.number in seated), key=lambda e: e.name.casefold()
+        )
+    entrants = found if found is not None else everyone
     context = {
         "tournament": tournament,
         "settings_lines": settings_words(tournament.settings),
         "melee": rules.melee,
-        "entrants": entrants,
+        "entrants": paginate(entrants, request, param="registration"),
+        "entrant_count": len(everyone),
+        "query": query,
+        "found": found,
+        "searchable": len(everyone) > PER_PAGE,
         "drawn": len(rounds),
         "rounds_planned": rules.rounds,
         "current": current,
         "board": board,
         "rematch_tables": rematches,
-        "byes": _byes(current, snap.entrants) if current is not None else [],
-        "in_round": sorted(
-            (e for e in snap.entrants if e.pk in seated), key=lambda e: e.name.casefold()
-        ),
+        "byes": [names.get(n, "") for n in snap.engine.rounds[-1].byes] if current else [],
+        "in_round": in_round if len(in_round) <= PER_PAGE else [],
+        "swap_page": len(in_round) > PER_PAGE,
         "can_draw": not finished
         and (current is None or current.is_closed)
         and len(rounds) < rules.rounds,
@@ -245,60 +335,73 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         and current.is_closed
         and len(rounds) == rules.rounds,
         "finished": finished,
-        "standings": standings,
-        "ties": selectors.prize_ties(standings) if finished and standings else [],
+        "standings": paginate(standings, request, param="standings") if standings else None,
+        "ties": ties,
         "standings_round": closed[-1].number if closed else None,
         "closed_rounds": [r.number for r in closed],  # standings CSV after each
-        "past_rounds": _past_rounds(tournament, closed),
-        "changes": _changes(tournament),
+        "past_rounds": _past_rounds(snap, names, wanted),
+        "changes": _changes(request, tournament),
         "team_form": _team_form(rules.melee),
         "paste_form": _paste_form(rules.melee),
         "csv_form": CsvForm(),
         "past": _past_names(tournament) if not finished else ([], []),
     }
-    return render(request, "tournaments/desk/desk.html", context)
+    template = "tournaments/desk/desk.html"
+    target = request.headers.get("HX-Target", "")
+    if wants_partial(request) and target in DESK_PARTIALS:
+        template += f"#{target}"
+    return render(request, template, context)
 
 
-def _past_rounds(tournament: Tournament, closed: list[Round]) -> list[dict[str, Any]]:
-    """The closed rounds, newest first, each with its tables (sides, points) and a Correct form
-    per table (ids told apart by round), in two queries whatever the rounds and tables."""
-    if not closed:
-        return []
-    by_round: dict[int, list[dict[str, Any]]] = {r.pk: [] for r in closed}
-    numbers = {r.pk: r.number for r in closed}
-    tables = (
-        Table.objects.filter(round__in=closed)
-        .prefetch_related("places__entrant")
-        .order_by("round__number", "number")
-    )
-    for table in tables:
-        sides: list[list[str]] = [[], []]
-        for place in sorted(table.places.all(), key=lambda p: p.seat):
-            if place.side is not None:
-                sides[place.side].append(place.entrant.name)
-        round_number = numbers[table.round_id]
-        names = [" & ".join(names) for names in sides]
-        by_round[table.round_id].append(
-            {
-                "table": table,
-                "sides": names,
-                "form": _correct_form(table, names, auto_id=f"id_r{round_number}_%s"),
-            }
-        )
-    return [{"round": r, "tables": by_round[r.pk]} for r in reversed(closed)]
+def _table_rows(
+    snap: selectors.Snapshot, index: int, names: dict[int, str], wanted: set[int] | None
+) -> list[dict[str, Any]]:
+    """Round `index + 1`'s tables (those of the entrants `wanted`) from the snapshot: each its
+    row, its sides' names and its Correct form (ids told apart by round). No query."""
+    number = snap.rounds[index].number
+    rows = []
+    for row, drawn in zip(snap.tables[index], snap.engine.rounds[index].tables, strict=True):
+        if not _finds(drawn, wanted):
+            continue
+        sides = _names_of(drawn, names)
+        form = _correct_form(row, sides, auto_id=f"id_r{number}_%s")
+        rows.append({"table": row, "sides": sides, "form": form})
+    return rows
 
 
-CHANGES_SHOWN = 200
+def _past_rounds(
+    snap: selectors.Snapshot, names: dict[int, str], wanted: set[int] | None
+) -> list[dict[str, Any]]:
+    """The closed rounds, newest first: a round of PER_PAGE tables or fewer with its tables
+    (sides, points, a Correct form each), a bigger one as a link to its own page (its tables a
+    page at a time: `round_tables`). No query."""
+    out = []
+    for index in reversed(range(len(snap.rounds))):
+        round_ = snap.rounds[index]
+        if not round_.is_closed:
+            continue
+        count = len(snap.tables[index])
+        small = count <= PER_PAGE
+        tables = _table_rows(snap, index, names, wanted) if small else []
+        out.append({"round": round_, "count": count, "small": small, "tables": tables})
+    return out
 
 
-def _changes(tournament: Tournament) -> list[dict[str, Any]]:
-    """The log of typed and corrected results, newest first (one query): who, what, when."""
-    rows = (
+def _changes(request: HttpRequest, tournament: Tournament) -> Page[dict[str, Any]]:
+    """The log of typed and corrected results, newest first, a page at a time (`?changes=`; a
+    count and one query for the page): who, what, when."""
+    query = (
         ResultChange.objects.filter(table__round__tournament=tournament)
         .select_related("table__round", "author")
-        .order_by("-created_at", "-id")[:CHANGES_SHOWN]
+        .order_by("-created_at", "-id")
     )
-    return [
+    page: Page[ResultChange] = paginate(
+        query,  # type: ignore[arg-type]  # a QuerySet, sliced (django-stubs: not a Sequence)
+        request,
+        param="changes",
+        total=query.count(),
+    )
+    rows = [
         {
             "change": change,
             "who": change_author(change, tournament),
@@ -306,8 +409,9 @@ def _changes(tournament: Tournament) -> list[dict[str, Any]]:
             "before": _points(change.before),
             "after": _points(change.after),
         }
-        for change in rows
+        for change in page
     ]
+    return page.with_items(rows)
 
 
 def _points(result: Any) -> str:
@@ -356,16 +460,6 @@ def _past_names(tournament: Tournament) -> tuple[list[str], list[str]]:
             if player:
                 players.setdefault(player, None)
     return list(teams), list(players)
-
-
-def _seated(round_: Round) -> set[int]:
-    return set(round_.places.values_list("entrant_id", flat=True))
-
-
-def _byes(round_: Round, entrants: tuple[Entrant, ...]) -> list[str]:
-    by_pk = {e.pk: e.name for e in entrants}
-    return [by_pk.get(pk, "") for pk in round_.places.filter(table__isnull=True).values_list(
-        "entrant_id", flat=True)]  # fmt: skip
 
 
 @require_POST
@@ -463,7 +557,7 @@ def edit_entrant(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             form.add_error(field, reason(error.code, **error.params))
         else:
             messages.success(request, _("“%(name)s” is saved.") % {"name": entrant.name})
-            return _back(tournament, f"entrant-{entrant.number}")
+            return _back_to_entrant(tournament, entrant)
     context = {"tournament": tournament, "entrant": entrant, "form": form, "melee": melee}
     return render(request, "tournaments/desk/entrant.html", context)
 
@@ -479,7 +573,7 @@ def check_in(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         services.check_in(entrant=entrant, present=present == "1")
     except Refused as error:
         _refused(request, error)
-    return _back(tournament, "registration")
+    return _back_to_entrant(tournament, entrant)
 
 
 @require_POST
@@ -506,7 +600,7 @@ def withdraw(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             )
     except Refused as error:
         _refused(request, error)
-    return _back(tournament, "registration")
+    return _back_to_entrant(tournament, entrant)
 
 
 @require_POST
@@ -558,7 +652,7 @@ def paper(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse
                 _("Table %(table)s: type both totals as whole numbers from 0 to 100000.")
                 % {"table": table},
             )
-        return _back(tournament, f"table-{table}")
+        return back_to_table(tournament, row)
     if request.method != "POST":
         return _paper_choice(request, tournament, row, form)
     choice = request.POST.get("choice", "")
@@ -568,7 +662,7 @@ def paper(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse
             _("Table %(table)s: its phone's deals are kept; the paper totals were not saved.")
             % {"table": table},
         )
-        return _back(tournament, f"table-{table}")
+        return back_to_table(tournament, row)
     data = form.cleaned_data
     try:
         check = services.record_paper_totals(
@@ -585,10 +679,10 @@ def paper(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse
             query = urlencode({name: source.get(name, "") for name in names})
             return redirect(f"{request.path}?{query}")
         _refused(request, error)
-        return _back(tournament, f"table-{table}")
+        return back_to_table(tournament, row)
     except TournamentError as error:
         _refused(request, error)
-        return _back(tournament, f"table-{table}")
+        return back_to_table(tournament, row)
     warning = paper_warning(check) if check is not None else None
     if warning:
         messages.warning(
@@ -598,7 +692,7 @@ def paper(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse
         )
     else:
         messages.success(request, _("Table %(table)s: totals saved.") % {"table": table})
-    return _back(tournament, f"table-{table}")
+    return back_to_table(tournament, row)
 
 
 def _paper_choice(
@@ -608,7 +702,7 @@ def _paper_choice(
     Reads only; a table with no deal (or no longer open) goes back to the desk."""
     match = services.scored_on_phone(table)
     if match is None or table.round.is_closed:
-        return _back(tournament, f"table-{table.number}")
+        return back_to_table(tournament, table)
     data = form.cleaned_data
     context = {
         "tournament": tournament,
@@ -658,14 +752,14 @@ def call_time(request: HttpRequest, pk: int, round: int, table: int) -> HttpResp
             _("Table %(table)s: time is called with the button “Yes, call time”.")
             % {"table": table},
         )
-        return _back(tournament, f"table-{table}")
+        return back_to_table(tournament, row)
     try:
         services.call_time(table=row, **_author(request, tournament))
     except Refused as error:
         _refused(request, error)
     else:
         messages.success(request, _("Table %(table)s: time called.") % {"table": table})
-    return _back(tournament, f"table-{table}")
+    return back_to_table(tournament, row)
 
 
 @require_POST
@@ -673,8 +767,6 @@ def correct(request: HttpRequest, pk: int, round: int, table: int) -> HttpRespon
     """A finished table's result replaced by two totals (logged with the result before)."""
     tournament = _own(request, pk)
     row = _table(tournament, round, table)
-    # A table of a closed round is corrected from the Past rounds section: back there.
-    anchor = f"past-{round}-table-{table}" if row.round.is_closed else f"table-{table}"
     form = PaperForm(request.POST, prefix=f"c{table}")
     if not form.is_valid():
         messages.error(
@@ -682,7 +774,7 @@ def correct(request: HttpRequest, pk: int, round: int, table: int) -> HttpRespon
             _("Table %(table)s: type both totals as whole numbers from 0 to 100000.")
             % {"table": table},
         )
-        return _back(tournament, anchor)
+        return _back_after_correct(tournament, row)
     data = form.cleaned_data
     try:
         services.correct_result(
@@ -694,7 +786,53 @@ def correct(request: HttpRequest, pk: int, round: int, table: int) -> HttpRespon
         _refused(request, error)
     else:
         messages.success(request, _("Table %(table)s: result corrected.") % {"table": table})
-    return _back(tournament, anchor)
+    return _back_after_correct(tournament, row)
+
+
+def _back_after_correct(tournament: Tournament, table: Table) -> HttpResponse:
+    """Where a table is corrected from: the current round's board; a closed round's table the
+    desk's Past rounds, or, for a round of more than PER_PAGE tables, the page of its round's
+    tables holding it (two queries)."""
+    if not table.round.is_closed:
+        return back_to_table(tournament, table)
+    anchor = f"past-{table.round.number}-table-{table.number}"
+    if Table.objects.filter(round_id=table.round_id).count() <= PER_PAGE:
+        return _back(tournament, anchor)
+    before = Table.objects.filter(round_id=table.round_id, number__lt=table.number).count()
+    url = reverse("tournaments:round_tables", args=[tournament.pk, table.round.number])
+    return redirect(f"{url}{_page_query('page', before)}#{anchor}")
+
+
+@require_safe
+@vary_on_headers("HX-Request")
+def round_tables(request: HttpRequest, pk: int, round: int) -> HttpResponse:
+    """A closed round's tables, a page at a time (`?page=`), found by a team's name (`?q=`),
+    each with its result and its Correct form: where the desk's Past rounds send a round of
+    more than PER_PAGE tables. The desk's access (the owner, a co-organiser link); the open
+    round's tables are on the desk's board."""
+    tournament = _own(request, pk)
+    round_ = _round(tournament, round)
+    if not round_.is_closed:
+        return _back(tournament, "board")
+    snap = selectors.snapshot(tournament)
+    index = round_.number - 1
+    names = {e.number: e.name for e in snap.everyone}
+    query = _query(request)
+    found = _wanted(snap.everyone, query)
+    wanted = {e.number for e in found} if found is not None else None
+    tables = paginate(_table_rows(snap, index, names, wanted), request)
+    context = {
+        "tournament": tournament,
+        "round": round_,
+        "tables": tables,
+        "count": len(snap.tables[index]),
+        "query": query,
+        "found": found,
+    }
+    template = "tournaments/desk/round.html"
+    if wants_partial(request) and request.headers.get("HX-Target") == "round-tables":
+        template += "#round-tables"
+    return render(request, template, context)
 
 
 @require_POST
@@ -711,11 +849,15 @@ def redraw(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     return _back(tournament, "board")
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def swap(request: HttpRequest, pk: int, round: int) -> HttpResponse:
-    """Swap two entrants' places (tables, or a table and a bye) before any result."""
+    """Swap two entrants' places (tables, or a table and a bye) before any result. GET: the
+    form on a page of its own (the desk's, past PER_PAGE entrants in the round: two lists of
+    them all would outweigh the desk); it posts here as the desk's does."""
     tournament = _own(request, pk)
     round_ = _round(tournament, round)
+    if request.method != "POST":
+        return _swap_page(request, tournament, round_)
     picked = (request.POST.get("first", ""), request.POST.get("second", ""))
     numbers = set(picked)
     seated = {
@@ -740,6 +882,24 @@ def swap(request: HttpRequest, pk: int, round: int) -> HttpResponse:
             % {"first": first.name, "second": second.name},
         )
     return _back(tournament, "board")
+
+
+def _swap_page(request: HttpRequest, tournament: Tournament, round_: Round) -> HttpResponse:
+    """The swap form alone, while the round may still be drawn again (else the desk's board)."""
+    last = tournament.rounds.order_by("-number").first()
+    if (
+        last is None
+        or last.pk != round_.pk
+        or round_.is_closed
+        or round_.tables.filter(Q(finished=True) | Q(deal_count__gt=0)).exists()
+    ):
+        return _back(tournament, "board")
+    in_round = sorted(
+        (place.entrant for place in round_.places.select_related("entrant")),
+        key=lambda e: e.name.casefold(),
+    )
+    context = {"tournament": tournament, "round": round_, "in_round": in_round}
+    return render(request, "tournaments/desk/swap.html", context)
 
 
 @require_POST

@@ -54,6 +54,7 @@ KIND: dict[str, str] = {
     "tournaments:table_deals": "desk",
     "tournaments:redraw": "desk",
     "tournaments:swap": "desk",
+    "tournaments:round_tables": "desk",
     "tournaments:finish": "desk",
     "tournaments:table_link": "desk",
     "tournaments:print_draw": "desk",
