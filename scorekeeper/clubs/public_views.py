@@ -21,21 +21,11 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.concours import TournamentError
 from scorekeeper.tournaments.texts import refusal
-from scorekeeper.words import describe
 
 from . import exports, public_selectors
 from .charts import places_chart, places_text
 from .models import Club, ClubOrganiser, Person, Season
-
-# The archive's own refusals (the engine's codes are worded in scorekeeper/words.py).
-ARCHIVE_WORDS = {
-    "bad_date": gettext_lazy("not a date (YYYY-MM-DD)"),
-    "missing_file": gettext_lazy("this file is not in the zip"),
-    "season_dates": gettext_lazy("the season ends before it starts"),
-    "bad_time": gettext_lazy("not a date and time (YYYY-MM-DDTHH:MM:SS)"),
-    "merge_kinds": gettext_lazy("this person is not of the merge's kind (team or player)"),
-    "no_people": gettext_lazy("the archive lists no team or player to keep"),
-}
+from .texts import archive_error, hourly_limit
 
 
 def _club(slug: str) -> Club:
@@ -221,19 +211,12 @@ class RestoreForm(forms.Form):
         return data
 
 
-def _explain(error: TournamentError) -> str:
-    words = ARCHIVE_WORDS.get(error.code)
-    text = str(words) if words is not None else describe(error)
-    if not error.path:
-        return text
-    return _("%(path)s: %(reason)s") % {"path": error.path, "reason": text}
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
 def restore(request: HttpRequest, slug: str) -> HttpResponse:
     club = _organised(request, slug)
     bound = request.method == "POST"
     form = RestoreForm(request.POST if bound else None, request.FILES if bound else None)
+    status = 200
     if bound and form.is_valid():
         assert request.user.is_authenticated
         try:
@@ -242,8 +225,11 @@ def restore(request: HttpRequest, slug: str) -> HttpResponse:
             )
         except TournamentError as error:
             form.add_error(
-                "file", _("Nothing was restored: %(reason)s") % {"reason": _explain(error)}
+                "file", _("Nothing was restored: %(reason)s") % {"reason": archive_error(error)}
             )
+        except exports.HourlyLimit as error:
+            status = 429
+            form.add_error("file", hourly_limit(error.limit, error.seconds))
         except exports.FileRefused as error:
             text = refusal(error.refusal)
             if error.file:
@@ -271,4 +257,5 @@ def restore(request: HttpRequest, slug: str) -> HttpResponse:
                 ) % {"n": result.merges}
             messages.success(request, text)
             return redirect("clubs:desk", pk=club.pk)
-    return render(request, "clubs/public/restore.html", {"club": club, "form": form})
+    context = {"club": club, "form": form}
+    return render(request, "clubs/public/restore.html", context, status=status)

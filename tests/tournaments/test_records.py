@@ -4,6 +4,7 @@ and deleting a concours with its table matches."""
 
 import csv
 import datetime
+import html
 import io
 import json
 from collections.abc import Callable
@@ -400,3 +401,25 @@ def test_imports_are_limited_per_account_and_hour(organiser: User, client: Clien
     assert "Too many concours files imported by this account." in response.content.decode()
     assert int(response["Retry-After"]) > 0
     assert not Tournament.objects.exists()
+
+
+def test_two_entrants_of_one_name_are_refused(organiser: User, client: Client) -> None:
+    """Issue 23: the import refuses two entrants of one name as the desk does, names read as a
+    reader reads them (`folding.fold`: case and accents set aside), at the second one."""
+    entrants = document()["entrants"]
+    entrants[2] = {"id": 3, "name": "LES ÀS", "players": ["Emma", "Farid"]}
+    response = upload(client, document(entrants=entrants))
+    assert (
+        "Nothing was imported: entrants[2].name: LES ÀS appears twice (first at entrants[0].name)"
+        in html.unescape(response.content.decode())
+    )
+    assert not Tournament.objects.exists()
+    # The desk reads names the same way.
+    tournament = services.create_tournament(owner=organiser, name="Printemps")
+    services.add_entrant(tournament=tournament, name="Les As", players=("Alice", "Bruno"))
+    with pytest.raises(services.Refused) as found:
+        services.add_entrant(tournament=tournament, name="LES ÀS", players=("Emma", "Farid"))
+    assert found.value.code == "duplicate_name"
+    other = services.add_entrant(tournament=tournament, name="Trèfle", players=("Chloé", "David"))
+    with pytest.raises(services.Refused):
+        services.edit_entrant(entrant=other, name="les as", players=("Chloé", "David"))
