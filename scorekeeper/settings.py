@@ -56,6 +56,8 @@ INSTALLED_APPS = [
     "scorekeeper.history",
     "scorekeeper.tournaments",
     "scorekeeper.clubs",
+    "scorekeeper.jobs",
+    "django_tasks_db",
     "axes",
 ]
 
@@ -167,6 +169,26 @@ BACKUP_MAX_BYTES = 20 * 1024 * 1024
 # A concours's `belote-tournament/1` file imported at the desk (150 teams, 5 rounds scored deal
 # by deal take about 500 KB).
 TOURNAMENT_FILE_MAX_BYTES = 1024 * 1024
+# Background jobs (scorekeeper/jobs, on Django's Tasks framework): restores and big imports run in
+# a worker process (`manage.py db_worker`, the database backend of django-tasks-db: a table of
+# tasks, no other server), the page shows their progress. TASKS_BACKEND: another backend's
+# dotted path (the tests run tasks at once: django.tasks.backends.immediate.ImmediateBackend).
+TASKS = {"default": {"BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend")}}
+# A job running longer than JOB_TIME_LIMIT seconds is stopped (checked at each step) and failed;
+# one still "running" JOB_STALE_AFTER seconds after it started (its worker died) or still
+# queued that long after it was asked (no worker) is failed with its reason, never run again.
+JOB_TIME_LIMIT = int(os.environ.get("JOB_TIME_LIMIT", "600"))
+JOB_STALE_AFTER = int(os.environ.get("JOB_STALE_AFTER", str(JOB_TIME_LIMIT + 300)))
+# The kinds of job and the class that runs each and words its result (see jobs/services.py):
+# the jobs app imports none of them.
+JOB_KINDS = {
+    "history_restore": "scorekeeper.history.jobs.HistoryRestore",
+    "match_import": "scorekeeper.matches.jobs.MatchImport",
+}
+# How the jobs' pages know the browser (its key, as the matches app keeps it in the session).
+JOB_BROWSER_KEY = "scorekeeper.matches.access.existing_device_key"
+# A match file with more deals than this is imported by a job; smaller ones in the request.
+IMPORT_INLINE_DEALS = int(os.environ.get("IMPORT_INLINE_DEALS", "300"))
 # The app holding some matches (a concours its tables'): the matches app's one extension point,
 # scorekeeper/matches/hooks.py, implemented by this class.
 MATCH_HOOKS = "scorekeeper.tournaments.match_hooks.ConcoursHooks"

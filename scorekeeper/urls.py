@@ -15,6 +15,7 @@ urlpatterns = [
     path("", include("scorekeeper.history.urls")),
     path("", include("scorekeeper.tournaments.urls")),  # the organiser's desk
     path("clubs/", include("scorekeeper.clubs.urls")),  # a club's organisers
+    path("jobs/", include("scorekeeper.jobs.urls")),  # restores and big imports, in the background
     path("", include("scorekeeper.web.urls")),
     path("c/", include("scorekeeper.tournaments.public_urls")),  # a concours's public pages
     path("club/", include("scorekeeper.clubs.public_urls")),  # a club's public pages

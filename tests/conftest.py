@@ -42,6 +42,17 @@ def fast_password_hasher() -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True, scope="session")
+def tasks_run_at_once() -> Any:
+    """Background jobs run as they are started, in the test's own thread and transaction
+    (tests/jobs/test_worker.py runs the real database backend and its worker)."""
+    from django.test import override_settings
+
+    immediate = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+    with override_settings(TASKS=immediate):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def default_language_after_each_test() -> Any:
     """A French request leaves its language active on the thread (the locale middleware activates

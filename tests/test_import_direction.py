@@ -42,6 +42,8 @@ SERVICES = {
     "command_io",
     "public_selectors",  # a club's public pages' reads (clubs)
     "hooks",  # the matches app's extension point for the app holding some matches
+    "tasks",  # the jobs app's task (django.tasks): runs a job in the worker
+    "jobs",  # an app's kinds of background job: run one, word its result (settings.JOB_KINDS)
 }
 EDGE = {
     "views",
@@ -227,7 +229,7 @@ def test_the_check_finds_an_upward_import(tmp_path: Path) -> None:
     assert upward_imports(PACKAGE / "matches" / "models.py", "scorekeeper.matches.models") == []
 
 
-APPS = ("accounts", "clubs", "history", "matches", "tournaments", "web")
+APPS = ("accounts", "clubs", "history", "jobs", "matches", "tournaments", "web")
 
 
 def app_of(module: str) -> str | None:
@@ -272,3 +274,9 @@ def test_no_cycle_between_apps() -> None:
 
 def test_web_imports_no_app() -> None:
     assert app_imports()["web"] == set()
+
+
+def test_jobs_imports_no_app() -> None:
+    """The jobs app runs other apps' kinds of job, named by settings.JOB_KINDS, and knows the
+    browser through settings.JOB_BROWSER_KEY: it imports none of them (they import it)."""
+    assert app_imports()["jobs"] == set()
