@@ -8,24 +8,27 @@ The club's archive (a zip of its concours' files, seasons, people and merges) an
 are for the club's organisers only (404 for anyone else, signed in or not), linked from their
 desk."""
 
+import io
+import zipfile
+
 from django import forms
 from django.conf import settings
-from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scorekeeper.concours import TournamentError
-from scorekeeper.tournaments.texts import refusal
+from scorekeeper.jobs.services import JobRefused, start_job
+from scorekeeper.matches.access import device_key
+from scorekeeper.words import reason
 
 from . import exports, public_selectors
+from . import jobs as club_jobs
 from .charts import places_chart, places_text
 from .models import Club, ClubOrganiser, Person, Season
-from .texts import archive_error, hourly_limit
 
 
 def _club(slug: str) -> Club:
@@ -198,6 +201,8 @@ def archive(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 class RestoreForm(forms.Form):
+    """The archive's size and that it is a zip, checked at once; the job reads the rest."""
+
     file = forms.FileField(label=gettext_lazy("Club archive (.zip)"))
 
     def clean_file(self) -> bytes:
@@ -208,54 +213,35 @@ class RestoreForm(forms.Form):
                 % {"mb": settings.BACKUP_MAX_BYTES // (1024 * 1024)}
             )
         data: bytes = upload.read()
+        if not zipfile.is_zipfile(io.BytesIO(data)):
+            raise forms.ValidationError(
+                _("Nothing was restored: %(reason)s") % {"reason": reason("not_zip")}
+            )
         return data
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def restore(request: HttpRequest, slug: str) -> HttpResponse:
+    """The restore's form; its POST starts the restore as a background job (clubs/jobs.py) and
+    shows the job's page: its progress, then what was restored or why nothing was."""
     club = _organised(request, slug)
     bound = request.method == "POST"
     form = RestoreForm(request.POST if bound else None, request.FILES if bound else None)
-    status = 200
+    busy = None
     if bound and form.is_valid():
         assert request.user.is_authenticated
         try:
-            result = exports.restore_archive(
-                club=club, owner=request.user, data=form.cleaned_data["file"]
+            job = start_job(
+                kind=club_jobs.KIND,
+                owner=request.user,
+                owner_key=device_key(request),
+                data=form.cleaned_data["file"],
+                params=club_jobs.params(club),
             )
-        except TournamentError as error:
-            form.add_error(
-                "file", _("Nothing was restored: %(reason)s") % {"reason": archive_error(error)}
-            )
-        except exports.HourlyLimit as error:
-            status = 429
-            form.add_error("file", hourly_limit(error.limit, error.seconds))
-        except exports.FileRefused as error:
-            text = refusal(error.refusal)
-            if error.file:
-                text = _("%(path)s: %(reason)s") % {"path": error.file, "reason": text}
-            form.add_error("file", _("Nothing was restored: %(reason)s") % {"reason": text})
+        except JobRefused as refused:
+            busy = refused.active
+            form.add_error("file", _("Nothing was restored: your previous job is still running."))
         else:
-            text = ngettext(
-                "%(n)s concours restored.", "%(n)s concours restored.", len(result.restored)
-            ) % {"n": len(result.restored)}
-            if result.skipped:
-                text += " " + ngettext(
-                    "%(n)s skipped: the club already has it.",
-                    "%(n)s skipped: the club already has them.",
-                    len(result.skipped),
-                ) % {"n": len(result.skipped)}
-            if result.seasons:
-                text += " " + ngettext(
-                    "%(n)s season restored.", "%(n)s seasons restored.", result.seasons
-                ) % {"n": result.seasons}
-            if result.merges:
-                text += " " + ngettext(
-                    "%(n)s merge of names restored.",
-                    "%(n)s merges of names restored.",
-                    result.merges,
-                ) % {"n": result.merges}
-            messages.success(request, text)
-            return redirect("clubs:desk", pk=club.pk)
-    context = {"club": club, "form": form}
-    return render(request, "clubs/public/restore.html", context, status=status)
+            return redirect("jobs:job", pk=job.pk)
+    context = {"club": club, "form": form, "busy": busy}
+    return render(request, "clubs/public/restore.html", context, status=409 if busy else 200)
