@@ -12,6 +12,7 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models import Prefetch
 
+from scorekeeper.jobs.services import Progress
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Deal, Match, MatchQuerySet
 from scorekeeper.scoring import InvalidInput, decode_json, dump_match, load_scored_match
@@ -130,9 +131,15 @@ class RestoreResult:
 
 
 def restore_backup(*, data: bytes, owner_key: str, owner: User) -> RestoreResult:
-    """Restore every valid match file of a zip for this account, one short transaction per match
-    (a phone saving a deal meanwhile waits for one match's write at most, never for the whole
-    backup); an invalid file is left out and reported with its reason.
+    """Restore every valid match file of a zip for this account: `admit_backup`, then
+    `write_backup` (the pages do the first in the request and the second in a job)."""
+    admit_backup(data=data, owner=owner)
+    return write_backup(data=data, owner_key=owner_key, owner=owner)
+
+
+def admit_backup(*, data: bytes, owner: User) -> int:
+    """Whether this zip may be restored, read quickly (JSON only, no scoring), and its deals
+    counted against the account's hour; the number of deals.
 
     Refused whole, nothing written: InvalidInput for a zip that cannot be read as a backup,
     TooManyDeals over RESTORE_DEALS_PER_REQUEST deals, HourlyLimit when the account's deals of the
@@ -145,6 +152,20 @@ def restore_backup(*, data: bytes, owner_key: str, owner: User) -> RestoreResult
     deals = _count_deals(archive, entries, settings.RESTORE_DEALS_PER_REQUEST)
     if (wait := throttle.hit(key=key, limit=per_hour, window=HOUR, cost=deals)) is not None:
         raise HourlyLimit(per_hour, wait)
+    return deals
+
+
+def write_backup(
+    *, data: bytes, owner_key: str, owner: User, progress: Progress | None = None
+) -> RestoreResult:
+    """Restore the valid match files of an admitted zip (`admit_backup`), one short transaction
+    per match (a phone saving a deal meanwhile waits for one match's write at most, never for the
+    whole backup); an invalid file is left out and reported with its reason. `progress` (a job's)
+    counts the files, and stops the restore past the job's time limit (the matches restored
+    until then stay)."""
+    archive, entries = _open(data)
+    if progress is not None:
+        progress.set_total(len(entries))
     result = RestoreResult()
     for entry in entries:
         name = printable(entry.filename)[:MAX_NAME]
@@ -153,11 +174,13 @@ def restore_backup(*, data: bytes, owner_key: str, owner: User) -> RestoreResult
             services.check_importable(match_file)
         except InvalidInput as error:
             result.refused.append(Refused(name, error))
-            continue
-        [match] = services.import_matches(
-            match_files=[match_file], results=[scored], owner_key=owner_key, owner=owner
-        )
-        result.restored.append(Restored(name, match))
+        else:
+            [match] = services.import_matches(
+                match_files=[match_file], results=[scored], owner_key=owner_key, owner=owner
+            )
+            result.restored.append(Restored(name, match))
+        if progress is not None:
+            progress.advance()
     return result
 
 

@@ -14,6 +14,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 
 from scorekeeper.htmx import wants_partial
+from scorekeeper.jobs.services import JobRefused, active_job, start_job
 from scorekeeper.matches import access, services
 from scorekeeper.matches.board import build_board
 from scorekeeper.matches.models import (
@@ -33,6 +34,7 @@ from . import exports
 from .chart_text import running_totals_text
 from .charts import line_chart
 from .forms import HistoryFilterForm, RestoreForm
+from .jobs import restore_words
 from .selectors import filter_history, linked_names, match_facts, player_ids_for, player_stats
 
 PAGE_SIZE = 25
@@ -249,8 +251,7 @@ def backup(request: HttpRequest) -> HttpResponse:
     return response
 
 
-RESTORE_RESULT = "restore_result"  # session key of the last restore's result page
-LISTED = 500  # restored matches and refused files named on that page (the rest are counted)
+RESTORE_RESULT = "restore_result"  # session key of a restore's result before jobs
 
 
 def _needs_account(request: HttpRequest) -> HttpResponse:
@@ -272,11 +273,25 @@ def restore(request: HttpRequest) -> HttpResponseBase:
     form = RestoreForm(request.POST if bound else None, request.FILES if bound else None)
     status = 200
     if request.method == "POST" and form.is_valid():
+        owner_key = access.device_key(request)
         try:
-            result = exports.restore_backup(
-                data=form.cleaned_data["file"],
-                owner_key=access.device_key(request),
+            if (active := active_job(owner=request.user, owner_key=owner_key)) is not None:
+                raise JobRefused(active)
+            exports.admit_backup(data=form.cleaned_data["file"], owner=request.user)
+            job = start_job(
+                kind="history_restore",
                 owner=request.user,
+                owner_key=owner_key,
+                data=form.cleaned_data["file"],
+            )
+        except JobRefused:
+            status = 409
+            form.add_error(
+                "file",
+                _(
+                    "Nothing was restored: a job of yours is still running (see My jobs). "
+                    "Wait for it to end, then try again."
+                ),
             )
         except InvalidInput as error:
             form.add_error(
@@ -309,18 +324,7 @@ def restore(request: HttpRequest) -> HttpResponseBase:
                 % {"minutes": minutes},
             )
         else:
-            request.session[RESTORE_RESULT] = {
-                "restored": [
-                    [r.name, r.match.view_token, *r.match.team_names, r.match.deal_count]
-                    for r in result.restored[:LISTED]
-                ],
-                "refused": [
-                    [r.name, r.error.path, r.error.code, r.error.params]
-                    for r in result.refused[:LISTED]
-                ],
-                "counts": [len(result.restored), len(result.refused)],
-            }
-            return redirect("history:restore_done")
+            return redirect("jobs:job", pk=job.pk)
     limits = {
         "per_request": number_format(settings.RESTORE_DEALS_PER_REQUEST, force_grouping=True),
         "per_hour": number_format(settings.RESTORE_DEALS_PER_HOUR, force_grouping=True),
@@ -330,38 +334,13 @@ def restore(request: HttpRequest) -> HttpResponseBase:
 
 @require_safe
 def restore_done(request: HttpRequest) -> HttpResponseBase:
-    """The last restore's result: the matches restored (links to their review) and the files
-    refused, each with its reason in the page's language."""
+    """The result of a restore made before restores ran as jobs, kept in the session: the
+    matches restored (links to their review) and the files refused, each with its reason in the
+    page's language. A restore's result is now on its job's page."""
     if not request.user.is_authenticated:
         return _needs_account(request)
     saved = request.session.get(RESTORE_RESULT)
     if not saved:
         return redirect("history:restore")
-    restored, refused = saved["counts"]
-    summary = ngettext("%(n)s match restored.", "%(n)s matches restored.", restored) % {
-        "n": restored
-    }
-    if refused:
-        summary = _("%(restored)s, %(refused)s.") % {
-            "restored": ngettext("%(n)s match restored", "%(n)s matches restored", restored)
-            % {"n": restored},
-            "refused": ngettext("%(n)s file refused", "%(n)s files refused", refused)
-            % {"n": refused},
-        }
-    context = {
-        "summary": summary,
-        "restored": [
-            {"name": name, "token": token, "teams": f"{team0} – {team1}", "deals": deals}
-            for name, token, team0, team1, deals in saved["restored"]
-        ],
-        "refused": [
-            _("%(path)s: %(reason)s")
-            % {"path": name, "reason": explain(InvalidInput(path, code, **dict(*params)))}
-            # [name, path, code, params]; a session from before codes holds [name, path, message]
-            # (shown as it is: an unknown code is its own words).
-            for name, path, code, *params in saved["refused"]
-        ],
-        "more_restored": restored - len(saved["restored"]),
-        "more_refused": refused - len(saved["refused"]),
-    }
+    context = {"outcome": restore_words(saved)}
     return render(request, "history/restore_done.html", context)

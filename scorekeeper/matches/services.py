@@ -27,6 +27,7 @@ from scorekeeper.scoring import (
     Rules,
     Team,
     check_deal,
+    decode_json,
     parse_deal,
     score_match,
 )
@@ -747,6 +748,15 @@ def check_importable(match_file: MatchFile) -> MatchFile:
                 raise InvalidInput(f"teams[{index}].players", "sits_twice", name=name)
             seen.add(key)
     return match_file
+
+
+def deals_in(data: bytes) -> int:
+    """The deals a match file holds, read quickly (JSON only, no checks); InvalidInput if it is
+    not JSON."""
+    document = decode_json(data)
+    if isinstance(document, dict) and isinstance(document.get("deals"), list):
+        return len(document["deals"])
+    return 0
 
 
 def import_match(*, match_file: MatchFile, owner_key: str, owner: User | None = None) -> Match:

@@ -25,6 +25,7 @@ from django.views.i18n import set_language
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.htmx import wants_partial
+from scorekeeper.jobs.services import JobRefused, start_job
 from scorekeeper.qr import qr_response
 from scorekeeper.scoring import (
     InvalidInput,
@@ -139,15 +140,38 @@ def import_match(request: HttpRequest) -> HttpResponse:
         reason = _("Too many match files imported from this browser or this network.")
         return throttle.too_many_requests(request, seconds=wait, reason=reason)
     form = ImportForm(request.POST or None, request.FILES or None)
+    status = 200
     if request.method == "POST" and form.is_valid():
-        match = services.import_match(
-            match_file=form.cleaned_data["file"],
-            owner_key=access.device_key(request),
-            owner=access.account(request),
-        )
-        messages.success(request, _("Match imported."))
-        return redirect("matches:scoreboard", token=match.scorer_token)
-    return render(request, "matches/import.html", {"form": form})
+        upload = form.cleaned_data["file"]
+        if isinstance(upload, bytes):  # a big file (IMPORT_INLINE_DEALS): imported by a job
+            try:
+                job = start_job(
+                    kind="match_import",
+                    owner=access.account(request),
+                    owner_key=access.device_key(request),
+                    data=upload,
+                )
+            except JobRefused:
+                status = 409
+                form.add_error(
+                    "file",
+                    _(
+                        "Nothing was imported: a job of yours is still running (see My jobs). "
+                        "Wait for it to end, then try again."
+                    ),
+                )
+            else:
+                return redirect("jobs:job", pk=job.pk)
+        else:
+            match = services.import_match(
+                match_file=upload,
+                owner_key=access.device_key(request),
+                owner=access.account(request),
+            )
+            messages.success(request, _("Match imported."))
+            return redirect("matches:scoreboard", token=match.scorer_token)
+    context = {"form": form, "inline_deals": settings.IMPORT_INLINE_DEALS}
+    return render(request, "matches/import.html", context, status=status)
 
 
 def _import_wait(request: HttpRequest) -> int | None:

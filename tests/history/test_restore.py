@@ -1,7 +1,8 @@
 """Restoring a backup is bounded: it needs an account, takes at most RESTORE_DEALS_PER_REQUEST
 deals per zip and RESTORE_DEALS_PER_HOUR per account (refused whole, nothing written, saying why),
 writes one short transaction per match (phones scoring meanwhile are never refused), and its
-result page lists the matches restored and the files refused with their reason."""
+result page (its job's page: the restore runs in the background) lists the matches restored and
+the files refused with their reason."""
 
 import io
 import json
@@ -20,6 +21,7 @@ from django.test import Client
 from django.utils import translation
 from pytest_django.fixtures import Settings
 
+from scorekeeper.jobs.models import Job
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Deal, Match, Player
 from scorekeeper.scoring import PlayedDeal, Trump, rules_from_dict
@@ -137,8 +139,9 @@ def test_the_result_lists_restored_matches_and_refused_files(member: Client) -> 
         "e-good.json": match_file(1, name="Capot"),
     })  # fmt: skip
     response = post(member, data, follow=False)
-    assert response.status_code == 302 and response["Location"] == "/history/restore/done/"
-    text = member.get("/history/restore/done/").text
+    job = Job.objects.get()  # the restore runs as a job: its page shows the result
+    assert response.status_code == 302 and response["Location"] == f"/jobs/{job.pk}/"
+    text = member.get(response["Location"]).text
     assert "2 matches restored, 3 files refused." in text
     for line in (
         "a-good.json",
@@ -154,15 +157,14 @@ def test_the_result_lists_restored_matches_and_refused_files(member: Client) -> 
     assert [m.team0_name for m in restored] == ["Les As", "Capot"]
     for match in restored:
         assert f'href="/view/{match.view_token}/review/"' in text
-    # The page stays (a reload shows it again); the next restore replaces it.
-    assert "Les As – Eux, 3 deals" in member.get("/history/restore/done/").text
+    # The page stays (a reload shows it again).
+    assert "Les As – Eux, 3 deals" in member.get(response["Location"]).text
 
 
 def test_the_result_page_in_french(member: Client) -> None:
     member.cookies["django_language"] = "fr"
     with translation.override("fr"):
-        post(member, zip_of({"a.json": match_file(2), "b.json": {"format": "x"}}))
-        text = member.get("/history/restore/done/").text
+        text = post(member, zip_of({"a.json": match_file(2), "b.json": {"format": "x"}})).text
     assert "1 partie restaurée, 1 fichier refusé." in text
     assert "b.json\u00a0: format\u00a0: format non pris en charge" in text
 
