@@ -534,16 +534,19 @@ def _no_twice(entries: list[Entry]) -> None:
                 )
 
 
-def read_archive(
-    *, club: Club, owner: User, data: bytes, progress: Progress | None = None
-) -> RestorePlan:
-    """The archive read and checked whole before anything is written, outside any transaction:
-    the zip, the manifest (a file or a concours listed twice refused), the concours the club
-    already has set aside, the deals of what will be written counted (each entry: over
-    RESTORE_DEALS_PER_REQUEST refused, then charged to the account's RESTORE_DEALS_PER_HOUR,
-    which match backups share), then each concours read and scored by the engine
-    (`progress(done, total)` after each). ArchiveError, FileRefused or HourlyLimit: nothing
-    written (but the deals counted against the hour, as reading them is the work)."""
+@dataclass(frozen=True)
+class _Counted:
+    manifest: Manifest
+    todo: list[Entry]  # the entries to restore: those the club has not
+    skipped: list[str]  # names of concours the club already had
+    texts: dict[str, bytes]  # each file to restore
+    deals: int  # what will be written: each entry's deals
+
+
+def _count(club: Club, data: bytes) -> _Counted:
+    """The zip and its manifest read (a file or a concours listed twice refused), the concours
+    the club already has set aside, the deals of each entry to restore counted (JSON only, no
+    scoring) and refused over RESTORE_DEALS_PER_REQUEST."""
     archive = _open(data)
     manifest = _read_manifest(archive)
     have = set(club.tournaments.values_list("name", "date"))
@@ -552,11 +555,43 @@ def read_archive(
     texts = {entry.file: _read(archive, entry.file) for entry in todo}
     deals = sum(_deals(texts[entry.file]) for entry in todo)
     _check_deals(deals)
+    return _Counted(manifest, todo, skipped, texts, deals)
+
+
+def admit_archive(*, club: Club, owner: User, data: bytes) -> int:
+    """Whether this archive may be restored, read quickly (the zip, the manifest, each entry's
+    deals counted: no scoring, nothing written) and its deals charged to the account's
+    RESTORE_DEALS_PER_HOUR, shared with the match backups; the number of deals. The restore
+    page does it in the request, then starts the job (`read_archive(admitted=True)`,
+    `write_archive`). ArchiveError, FileRefused or HourlyLimit."""
+    deals = _count(club, data).deals
     if (wait := charge_deals(owner=owner, deals=deals)) is not None:
+        raise HourlyLimit(settings.RESTORE_DEALS_PER_HOUR, wait)
+    return deals
+
+
+def read_archive(
+    *,
+    club: Club,
+    owner: User,
+    data: bytes,
+    progress: Progress | None = None,
+    admitted: bool = False,
+) -> RestorePlan:
+    """The archive read and checked whole before anything is written, outside any transaction:
+    the zip, the manifest (a file or a concours listed twice refused), the concours the club
+    already has set aside, the deals of what will be written counted (each entry: over
+    RESTORE_DEALS_PER_REQUEST refused, then charged to the account's RESTORE_DEALS_PER_HOUR,
+    unless `admitted` charged them already), then each concours read and scored by the engine
+    (`progress(done, total)` after each). ArchiveError, FileRefused or HourlyLimit: nothing
+    written (but the deals counted against the hour, as reading them is the work)."""
+    counted = _count(club, data)
+    deals, texts = counted.deals, counted.texts
+    if not admitted and (wait := charge_deals(owner=owner, deals=deals)) is not None:
         raise HourlyLimit(settings.RESTORE_DEALS_PER_HOUR, wait)
     planned: list[Planned] = []
     exact = 0
-    for done, entry in enumerate(todo, start=1):
+    for done, entry in enumerate(counted.todo, start=1):
         try:
             prepared = tournament_services.prepare_import(texts.pop(entry.file))
         except TournamentError as error:
@@ -567,8 +602,8 @@ def read_archive(
         _check_deals(max(exact, deals))  # the engine's count, should the quick one be short
         planned.append(Planned(entry, prepared))
         if progress is not None:
-            progress(done, len(todo))
-    return RestorePlan(manifest, planned, skipped, deals)
+            progress(done, len(counted.todo))
+    return RestorePlan(counted.manifest, planned, counted.skipped, deals)
 
 
 def _check_deals(deals: int) -> None:

@@ -1,7 +1,8 @@
 """The club archive's restore as a background job (issue 23; `jobs.services`, kind
-"club_restore"): the restore page's POST checks the upload's size and that it is a zip, then
-starts it; the worker reads, counts and scores each concours (a step each), then writes them all
-in one transaction (a step each, the count seen when it commits). The result, kept on the job as
+"club_restore"): the restore page admits the archive in the request (`exports.admit_archive`:
+its size, the zip, the manifest, the deals counted against the limits and the account's hour)
+and starts it; the worker reads and scores each concours (a step each), then writes them all in
+one transaction (a step each, the count seen when it commits). The result, kept on the job as
 JSON and worded in the page's language: the counts and links of the old result message, or the
 one refusal with its path (nothing written)."""
 
@@ -40,19 +41,15 @@ class ClubRestore:
         owner = job.owner
         if club is None or owner is None or not _organises(owner, club):
             return {"refused": {"kind": "club", "code": "not_organiser"}}
-        refused = _Refused(club)
         steps = _Steps(progress)
         try:
-            plan = exports.read_archive(club=club, owner=owner, data=data, progress=steps.read)
+            plan = exports.read_archive(
+                club=club, owner=owner, data=data, progress=steps.read, admitted=True
+            )
             steps.writing(len(plan.concours))
             result = exports.write_archive(club=club, owner=owner, plan=plan, progress=steps.wrote)
-        except TournamentError as error:  # an ArchiveError: the path starts with the file
-            return refused(kind="archive", **_error(error))
-        except exports.FileRefused as error:
-            code, params = error.refusal.code, dict(error.refusal.params)
-            return refused(kind="file", path=error.file, code=code, params=params)
-        except exports.HourlyLimit as error:
-            return refused(kind="hour", limit=error.limit, seconds=error.seconds)
+        except (TournamentError, exports.FileRefused, exports.HourlyLimit) as error:
+            return {"refused": refused_json(error), "club": _club(club)}
         club.refresh_from_db(fields=["name"])  # a fresh club takes the archive's
         return {
             "club": _club(club),
@@ -116,16 +113,6 @@ class _Steps:
         self.progress.advance()  # saved inside the write's transaction: seen when it commits
 
 
-class _Refused:
-    """A refusal's result: what and where, and the club (to link back to it)."""
-
-    def __init__(self, club: Club) -> None:
-        self.club = club
-
-    def __call__(self, **refused: Any) -> dict[str, Any]:
-        return {"refused": refused, "club": _club(self.club)}
-
-
 def _club(club: Club) -> dict[str, Any]:
     return {"pk": club.pk, "slug": club.slug, "name": club.name}
 
@@ -141,8 +128,22 @@ def _organises(user: User, club: Club) -> bool:
     return ClubOrganiser.objects.filter(club=club, user=user).exists()
 
 
-def _error(error: TournamentError) -> dict[str, Any]:
-    return {"path": error.path, "code": error.code, "params": dict(error.params)}
+def refused_json(error: Exception) -> dict[str, Any]:
+    """A refusal of the restore (exports' ArchiveError, FileRefused, HourlyLimit) as JSON: its
+    kind, path, code and params, worded when shown (`_refusal`)."""
+    if isinstance(error, exports.FileRefused):
+        code, params = error.refusal.code, dict(error.refusal.params)
+        return {"kind": "file", "path": error.file, "code": code, "params": params}
+    if isinstance(error, exports.HourlyLimit):
+        return {"kind": "hour", "limit": error.limit, "seconds": error.seconds}
+    assert isinstance(error, TournamentError)  # an ArchiveError: the path starts with the file
+    path, code, params = error.path, error.code, dict(error.params)
+    return {"kind": "archive", "path": path, "code": code, "params": params}
+
+
+def refusal_words(error: Exception) -> str:
+    """A refusal of the restore in the page's language (the restore page says it at once)."""
+    return _refusal(refused_json(error))
 
 
 def _refusal(refused: dict[str, Any]) -> str:

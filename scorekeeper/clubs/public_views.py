@@ -21,7 +21,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scorekeeper.jobs.services import JobRefused, start_job
+from scorekeeper.concours import TournamentError
+from scorekeeper.jobs.services import JobRefused, active_job, start_job
 from scorekeeper.matches.access import device_key
 from scorekeeper.words import reason
 
@@ -222,26 +223,42 @@ class RestoreForm(forms.Form):
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def restore(request: HttpRequest, slug: str) -> HttpResponse:
-    """The restore's form; its POST starts the restore as a background job (clubs/jobs.py) and
-    shows the job's page: its progress, then what was restored or why nothing was."""
+    """The restore's form. Its POST admits the archive at once (`exports.admit_archive`: the
+    zip, the manifest, the deals counted against the limits and the account's hour; a refusal
+    is said here, nothing started), then starts the restore as a background job
+    (clubs/jobs.py) and shows the job's page: its progress, then what was restored or why
+    nothing was. One job at a time."""
     club = _organised(request, slug)
     bound = request.method == "POST"
     form = RestoreForm(request.POST if bound else None, request.FILES if bound else None)
-    busy = None
+    status, busy = 200, None
     if bound and form.is_valid():
         assert request.user.is_authenticated
+        owner_key, data = device_key(request), form.cleaned_data["file"]
         try:
+            if (busy := active_job(owner=request.user, owner_key=owner_key)) is not None:
+                raise JobRefused(busy)
+            exports.admit_archive(club=club, owner=request.user, data=data)
             job = start_job(
                 kind=club_jobs.KIND,
                 owner=request.user,
-                owner_key=device_key(request),
-                data=form.cleaned_data["file"],
+                owner_key=owner_key,
+                data=data,
                 params=club_jobs.params(club),
             )
         except JobRefused as refused:
-            busy = refused.active
-            form.add_error("file", _("Nothing was restored: your previous job is still running."))
+            status, busy = 409, refused.active
+            form.add_error(
+                "file",
+                _(
+                    "Nothing was restored: a job of yours is still running (see My jobs). "
+                    "Wait for it to end, then try again."
+                ),
+            )
+        except (TournamentError, exports.FileRefused, exports.HourlyLimit) as error:
+            status = 429 if isinstance(error, exports.HourlyLimit) else 200
+            form.add_error("file", club_jobs.refusal_words(error))
         else:
             return redirect("jobs:job", pk=job.pk)
     context = {"club": club, "form": form, "busy": busy}
-    return render(request, "clubs/public/restore.html", context, status=409 if busy else 200)
+    return render(request, "clubs/public/restore.html", context, status=status)

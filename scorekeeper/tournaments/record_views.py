@@ -96,7 +96,13 @@ def import_file(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("jobs:job", pk=job.pk)
     if busy is not None:
-        form.add_error("file", _("Nothing was imported: your previous job is still running."))
+        form.add_error(
+            "file",
+            _(
+                "Nothing was imported: a job of yours is still running (see My jobs). "
+                "Wait for it to end, then try again."
+            ),
+        )
     max_mb = settings.TOURNAMENT_FILE_MAX_BYTES // (1024 * 1024)
     context = {"form": form, "max_mb": max_mb, "busy": busy}
     return render(request, "tournaments/desk/import.html", context, status=409 if busy else 200)

@@ -5,6 +5,7 @@ the club and each restored concours, or the refusal with its path, in the page's
 job at a time: a second POST while one runs starts nothing."""
 
 import html
+import json
 from datetime import date
 from typing import Any
 
@@ -64,30 +65,53 @@ def test_the_restore_runs_as_a_job_and_its_page_links_what_it_restored(
 def test_a_refusal_is_shown_with_its_path_in_the_page_s_language(
     client: Client, ann: User, club: Club
 ) -> None:
+    """What the engine finds in a concours file (the job reads it) is said on the job's page,
+    with the file and the place in it; nothing is written."""
+    played(ann, club, "Octobre", date(2025, 10, 1), A)
+    manifest, files = parts(exports.archive_zip(club))
+    broken = json.loads(files["concours/001.json"])
+    broken["rounds"][0]["tables"][0]["sides"] = [[1], [1]]
+    files["concours/001.json"] = json.dumps(broken).encode()
+    target = make_club(ann, name="Vide", town="Caen")
+    client.force_login(ann)
+    response = post(client, target, rezip(manifest, files))
+    job = Job.objects.get()
+    refused = job.result["refused"]
+    assert (refused["kind"], refused["path"]) == (
+        "archive",
+        "concours/001.json: rounds[0].tables[0].sides[0]",
+    )
+    page = html.unescape(client.get(response["Location"]).content.decode())
+    assert "Nothing was restored: concours/001.json: rounds[0].tables[0].sides[0]: " in page
+    assert f'href="{reverse("club_public:restore", args=[target.slug])}"' in page
+    french = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "restauré\u00a0: concours/001.json: rounds[0].tables[0].sides[0]\u00a0: " in (
+        html.unescape(french)
+    )
+    assert not target.tournaments.exists()
+
+
+def test_the_manifest_and_the_limits_are_checked_in_the_request(
+    client: Client, ann: User, club: Club
+) -> None:
+    """A manifest listing a file twice is refused at once, with its path: no job."""
     played(ann, club, "Octobre", date(2025, 10, 1), A)
     manifest, files = parts(exports.archive_zip(club))
     manifest["concours"].append({**manifest["concours"][0], "name": "Copie"})
     target = make_club(ann, name="Vide", town="Caen")
     client.force_login(ann)
     response = post(client, target, rezip(manifest, files))
-    job = Job.objects.get()
-    assert job.result["refused"] == {
-        "kind": "archive",
-        "path": "manifest.json: concours[1].file",
-        "code": "listed_twice",
-        "params": {"first": "concours[0]"},
-    }
-    page = html.unescape(client.get(response["Location"]).content.decode())
+    assert response.status_code == 200
+    page = html.unescape(response.content.decode())
     assert (
         "Nothing was restored: manifest.json: concours[1].file: listed twice (first at "
         "concours[0])" in page
     )
-    assert f'href="{reverse("club_public:restore", args=[target.slug])}"' in page
-    french = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    french = post(client, target, rezip(manifest, files), HTTP_ACCEPT_LANGUAGE="fr")
     assert "concours[1].file\u00a0: figure deux fois (d’abord en concours[0])" in html.unescape(
-        french
+        french.content.decode()
     )
-    assert not target.tournaments.exists()
+    assert not Job.objects.exists() and not target.tournaments.exists()
 
 
 def test_the_post_checks_the_upload_at_once(client: Client, ann: User, club: Club) -> None:
@@ -107,7 +131,7 @@ def test_one_job_at_a_time(client: Client, ann: User, club: Club) -> None:
     response = post(client, target, data)
     assert response.status_code == 409
     page = html.unescape(response.content.decode())
-    assert "Nothing was restored: your previous job is still running." in page
+    assert "Nothing was restored: a job of yours is still running (see My jobs)." in page
     assert f'href="{reverse("jobs:job", args=[running.pk])}"' in page
     assert Job.objects.count() == 1 and not target.tournaments.exists()
 

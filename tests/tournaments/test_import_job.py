@@ -79,7 +79,7 @@ def test_one_job_at_a_time_counts_nothing(organiser: User, client: Client) -> No
     response = post(client, json.dumps(document()).encode())
     assert response.status_code == 409
     page = html.unescape(response.content.decode())
-    assert "Nothing was imported: your previous job is still running." in page
+    assert "Nothing was imported: a job of yours is still running (see My jobs)." in page
     assert f'href="{reverse("jobs:job", args=[running.pk])}"' in page
     assert Job.objects.count() == 1 and not Tournament.objects.exists()
     assert not RateLimit.objects.filter(count__gt=0).exists()
