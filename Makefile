@@ -20,8 +20,9 @@ venv: $(VENV)/.installed
 migrate: venv
 	$(PY) manage.py migrate --noinput
 
+# The server and the background jobs' worker together (scripts/run_dev.sh); Ctrl-C stops both.
 run: migrate
-	$(PY) manage.py runserver 127.0.0.1:8000
+	PY=$(PY) scripts/run_dev.sh
 
 lint: venv
 	$(VENV)/bin/ruff check .

@@ -5,7 +5,10 @@ seed_demo draws them, coinche to 100,000 points so no match ends early), then PO
 /history/restore/ as a signed-in browser while a "phone" thread records a deal every 200 ms in
 another match through services.record_deal. Prints:
 
-* the restore's wall time and its HTTP status (and the page's first message);
+* the request's wall time and its HTTP status (and the page's first message), then the job's:
+  the request admits the zip and queues a job (scorekeeper/jobs), which the bench runs as the
+  worker does (`db_worker --batch`); `--inline` runs it inside the request instead (the
+  immediate backend), as every restore ran before jobs;
 * the number of write transactions it opened and the longest one (from BEGIN to COMMIT, timed
   by wrapping the connection's set_autocommit, so the figure is the time the write lock is held);
 * the phone's deals: recorded, refused ("database is locked" and other errors), slowest save.
@@ -41,8 +44,10 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 PHONE_EVERY_S = 0.2
 
 
-def setup_django(database_url: str, tmp: Path) -> None:
+def setup_django(database_url: str, tmp: Path, *, inline: bool = False) -> None:
     os.environ["DJANGO_SETTINGS_MODULE"] = "scorekeeper.settings"
+    if inline:
+        os.environ["TASKS_BACKEND"] = "django.tasks.backends.immediate.ImmediateBackend"
     os.environ["DATABASE_URL"] = database_url
     os.environ["SECRET_KEY"] = "bench-" + uuid.uuid4().hex * 2
     os.environ["DEBUG"] = "0"
@@ -157,11 +162,14 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=600)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database-url", default="")
+    parser.add_argument("--inline", action="store_true", help="run the job inside the request")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         tmp = Path(name)
-        setup_django(options.database_url or f"sqlite:///{tmp / 'bench.sqlite3'}", tmp)
+        url = options.database_url or f"sqlite:///{tmp / 'bench.sqlite3'}"
+        setup_django(url, tmp, inline=options.inline)
         from django.contrib.auth.models import User
+        from django.core.management import call_command
         from django.test import Client
 
         from scorekeeper.matches import services
@@ -195,12 +203,19 @@ def main() -> None:
         started = time.perf_counter()
         response = client.post("/history/restore/", {"file": upload}, follow=True, secure=True)
         elapsed = time.perf_counter() - started
+        started = time.perf_counter()
+        if not options.inline:
+            call_command("db_worker", "--batch", "--no-startup-delay", verbosity=0)
+        worked = time.perf_counter() - started
         stop.set()
         thread.join()
         text = response.content.decode()
         said = re.findall(r'class="[^"]*(?:message|errorlist)[^"]*"[^>]*>\s*(?:<li>)?([^<]+)', text)
         restored = Match.objects.count() - before
-        print(f"restore: {elapsed:.1f} s, HTTP {response.status_code}, {restored} matches written")
+        print(f"request: {elapsed:.1f} s, HTTP {response.status_code}")
+        if not options.inline:
+            print(f"job (the worker): {worked:.1f} s")
+        print(f"{restored} matches written")
         if said:
             print(f"page says: {said[0].strip()[:160]}")
         longest = max(timer.durations, default=0.0)

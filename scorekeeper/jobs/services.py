@@ -22,7 +22,8 @@ The API (everything an app needs; keyword-only):
   `run(*, job, data, progress) -> dict`: does the work and returns the result (JSON: counts,
   refusals as code, params and path, links), which the job's page passes back to
   `result_context(result) -> dict`, the words in the page's language, rendered with the kind's
-  `template` (a partial, included in the job's page); `title()`: what the job is, in words.
+  `template` (a partial included in the job's page as `outcome`; `jobs/result.html` shows a
+  `summary`, `lines` and `links` [{label, url}]); `title()`: what the job is, in words.
   Write in short transactions (one per match...): a job holds no transaction open.
 - `Progress`, given to `run`: `progress.set_total(n)` then `progress.advance()` after each step.
   It saves the count at most every PROGRESS_EVERY seconds, and raises `TimeLimitReached` past
