@@ -208,6 +208,8 @@ JOB_STALE_AFTER = int(os.environ.get("JOB_STALE_AFTER", str(JOB_TIME_LIMIT + 300
 JOB_KINDS = {
     "history_restore": "scorekeeper.history.jobs.HistoryRestore",
     "match_import": "scorekeeper.matches.jobs.MatchImport",
+    "club_restore": "scorekeeper.clubs.jobs.ClubRestore",
+    "concours_import": "scorekeeper.tournaments.jobs.ConcoursImport",
 }
 # How the jobs' pages know the browser (its key, as the matches app keeps it in the session).
 JOB_BROWSER_KEY = "scorekeeper.matches.access.existing_device_key"

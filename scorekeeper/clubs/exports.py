@@ -36,7 +36,7 @@ import json
 import zipfile
 import zlib
 from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
@@ -60,6 +60,7 @@ from scorekeeper.spreadsheet import Echo, safe_cell
 from scorekeeper.tournaments import selectors as tournament_selectors
 from scorekeeper.tournaments import services as tournament_services
 from scorekeeper.tournaments.models import Tournament
+from scorekeeper.web import throttle
 
 from .models import NAME_MAX, Alias, Club, MergeLog, Person, Season, spelling_key
 from .public_selectors import SeasonPage
@@ -77,6 +78,8 @@ MAX_SPELLINGS = 1_000  # spellings of one person
 MAX_MERGES = 100_000
 MAX_USERNAME = 150
 KINDS = ("team", "player")
+HOUR = 3600  # the window of RESTORE_DEALS_PER_HOUR
+Progress = Callable[[int, int], object]  # (done, total)
 _BROKEN = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError, EOFError, OSError)
 
 
@@ -282,7 +285,7 @@ def _day(value: object, path: str) -> date:
     try:
         return date.fromisoformat(_text(value, path, 10))
     except ValueError:
-        raise ArchiveError(path, "bad_date") from None  # words: public_views
+        raise ArchiveError(path, "bad_date") from None  # words: clubs/texts.py
 
 
 def _manifest(data: object) -> Manifest:
@@ -343,7 +346,7 @@ def _seasons(value: object) -> list[SeasonEntry]:
         season = read_object(item, at, keys, required=("name", "start", "end"))
         start, end = _day(season["start"], f"{at}.start"), _day(season["end"], f"{at}.end")
         if start > end:
-            raise ArchiveError(f"{at}.end", "season_dates")  # words: public_views
+            raise ArchiveError(f"{at}.end", "season_dates")  # words: clubs/texts.py
         try:
             rule = rule_to_dict(rule_from_dict(season.get("rule", {})))
         except TournamentError as error:
@@ -396,7 +399,7 @@ def _merges(value: object, people: list[PersonEntry]) -> list[MergeEntry]:
         kept = log.get("kept")
         if kept is not None:
             if not people:
-                raise ArchiveError(f"{at}.kept", "no_people")  # words: public_views
+                raise ArchiveError(f"{at}.kept", "no_people")  # words: clubs/texts.py
             kept = read_int(kept, f"{at}.kept", 0, len(people) - 1)
             if people[kept].kind != kind:
                 raise ArchiveError(f"{at}.kept", "merge_kinds")
@@ -404,7 +407,7 @@ def _merges(value: object, people: list[PersonEntry]) -> list[MergeEntry]:
         try:
             when = datetime.fromisoformat(_text(log["at"], f"{at}.at", 40))
         except ValueError:
-            raise ArchiveError(f"{at}.at", "bad_time") from None  # words: public_views
+            raise ArchiveError(f"{at}.at", "bad_time") from None  # words: clubs/texts.py
         out.append(
             MergeEntry(
                 kind=kind,
@@ -453,8 +456,9 @@ def _read(archive: zipfile.ZipFile, name: str) -> bytes:
 
 
 def _deals(text: bytes) -> int:
-    """The deals a concours file holds (a quick count, before anything is created; a file the
-    engine refuses is refused when imported)."""
+    """The deals a concours file holds (a quick count, before anything is read by the engine
+    or created; a file the engine refuses is refused when prepared, and the engine's count is
+    checked again then)."""
     try:
         data = json.loads(text)
         return sum(
@@ -466,12 +470,35 @@ def _deals(text: bytes) -> int:
         return 0
 
 
-@transaction.atomic
-def restore_archive(*, club: Club, owner: User, data: bytes) -> RestoreResult:
-    """The archive's concours, people, seasons and merges recreated under `club` (see the
-    module's docstring). ArchiveError or the engine's TournamentError (its path under the file's
-    name): nothing created."""
-    archive = _open(data)
+class HourlyLimit(Exception):
+    """The account restored RESTORE_DEALS_PER_HOUR deals within the hour (match backups and club
+    archives together): wait `seconds`."""
+
+    def __init__(self, limit: int, seconds: int) -> None:
+        super().__init__(f"{limit} deals an hour: wait {seconds} s")
+        self.limit = limit
+        self.seconds = seconds
+
+
+@dataclass(frozen=True)
+class Planned:
+    """A concours of the archive to restore: its manifest entry and its file, read and scored."""
+
+    entry: Entry
+    prepared: tournament_services.PreparedImport
+
+
+@dataclass(frozen=True)
+class RestorePlan:
+    """An archive read, checked, counted and scored (`read_archive`), nothing written."""
+
+    manifest: Manifest
+    concours: list[Planned]
+    skipped: list[str]  # names of concours the club already had
+    deals: int  # what will be written: each entry's deals
+
+
+def _read_manifest(archive: zipfile.ZipFile) -> Manifest:
     text = _read(archive, MANIFEST)
     try:
         manifest = json.loads(text)
@@ -483,9 +510,125 @@ def restore_archive(*, club: Club, owner: User, data: bytes) -> RestoreResult:
         raise ArchiveError(MANIFEST, "json_invalid", line=1, column=1) from None
     try:
         read = _manifest(manifest)
+        _no_twice(read.concours)
     except TournamentError as error:
         raise ArchiveError(f"{MANIFEST}: {error.path}", error.code, **error.params) from None
-    entries = read.concours
+    return read
+
+
+def _no_twice(entries: list[Entry]) -> None:
+    """A file is one concours and a concours (its name and date) is one file: a manifest listing
+    either twice (which would write it twice, or skip it unseen) is refused at the second one."""
+    files: dict[str, int] = {}
+    concours: dict[tuple[str, date | None], int] = {}
+    for index, entry in enumerate(entries):
+        first = files.setdefault(entry.file, index)
+        if first != index:
+            raise ArchiveError(
+                f"concours[{index}].file", "listed_twice", first=f"concours[{first}]"
+            )
+        if entry.name:
+            first = concours.setdefault((entry.name, entry.date), index)
+            if first != index:
+                raise ArchiveError(
+                    f"concours[{index}].name", "concours_twice", first=f"concours[{first}]"
+                )
+
+
+@dataclass(frozen=True)
+class _Counted:
+    manifest: Manifest
+    todo: list[Entry]  # the entries to restore: those the club has not
+    skipped: list[str]  # names of concours the club already had
+    texts: dict[str, bytes]  # each file to restore
+    deals: int  # what will be written: each entry's deals
+
+
+def _count(club: Club, data: bytes) -> _Counted:
+    """The zip and its manifest read (a file or a concours listed twice refused), the concours
+    the club already has set aside, the deals of each entry to restore counted (JSON only, no
+    scoring) and refused over RESTORE_DEALS_PER_REQUEST."""
+    archive = _open(data)
+    manifest = _read_manifest(archive)
+    have = set(club.tournaments.values_list("name", "date"))
+    todo = [entry for entry in manifest.concours if (entry.name, entry.date) not in have]
+    skipped = [entry.name for entry in manifest.concours if (entry.name, entry.date) in have]
+    texts = {entry.file: _read(archive, entry.file) for entry in todo}
+    deals = sum(_deals(texts[entry.file]) for entry in todo)
+    _check_deals(deals)
+    return _Counted(manifest, todo, skipped, texts, deals)
+
+
+def admit_archive(*, club: Club, owner: User, data: bytes) -> int:
+    """Whether this archive may be restored, read quickly (the zip, the manifest, each entry's
+    deals counted: no scoring, nothing written) and its deals charged to the account's
+    RESTORE_DEALS_PER_HOUR, shared with the match backups; the number of deals. The restore
+    page does it in the request, then starts the job (`read_archive(admitted=True)`,
+    `write_archive`). ArchiveError, FileRefused or HourlyLimit."""
+    deals = _count(club, data).deals
+    if (wait := charge_deals(owner=owner, deals=deals)) is not None:
+        raise HourlyLimit(settings.RESTORE_DEALS_PER_HOUR, wait)
+    return deals
+
+
+def read_archive(
+    *,
+    club: Club,
+    owner: User,
+    data: bytes,
+    progress: Progress | None = None,
+    admitted: bool = False,
+) -> RestorePlan:
+    """The archive read and checked whole before anything is written, outside any transaction:
+    the zip, the manifest (a file or a concours listed twice refused), the concours the club
+    already has set aside, the deals of what will be written counted (each entry: over
+    RESTORE_DEALS_PER_REQUEST refused, then charged to the account's RESTORE_DEALS_PER_HOUR,
+    unless `admitted` charged them already), then each concours read and scored by the engine
+    (`progress(done, total)` after each). ArchiveError, FileRefused or HourlyLimit: nothing
+    written (but the deals counted against the hour, as reading them is the work)."""
+    counted = _count(club, data)
+    deals, texts = counted.deals, counted.texts
+    if not admitted and (wait := charge_deals(owner=owner, deals=deals)) is not None:
+        raise HourlyLimit(settings.RESTORE_DEALS_PER_HOUR, wait)
+    planned: list[Planned] = []
+    exact = 0
+    for done, entry in enumerate(counted.todo, start=1):
+        try:
+            prepared = tournament_services.prepare_import(texts.pop(entry.file))
+        except TournamentError as error:
+            raise ArchiveError(f"{entry.file}: {error.path}", error.code, **error.params) from None
+        except tournament_services.Refused as refusal:
+            raise FileRefused(entry.file, refusal) from None
+        exact += prepared.deals
+        _check_deals(max(exact, deals))  # the engine's count, should the quick one be short
+        planned.append(Planned(entry, prepared))
+        if progress is not None:
+            progress(done, len(counted.todo))
+    return RestorePlan(counted.manifest, planned, counted.skipped, deals)
+
+
+def _check_deals(deals: int) -> None:
+    if deals > settings.RESTORE_DEALS_PER_REQUEST:  # each deal is scored and stored again
+        limit = settings.RESTORE_DEALS_PER_REQUEST
+        raise FileRefused(
+            "", tournament_services.Refused("too_many_deals", deals=deals, limit=limit)
+        )
+
+
+def charge_deals(*, owner: User, deals: int) -> int | None:
+    """Count `deals` restored by `owner` this hour: None, or the seconds to wait (nothing
+    counted). One budget with the match backups' restore (history.exports, same key)."""
+    key, per_hour = f"restore:user:{owner.pk}", settings.RESTORE_DEALS_PER_HOUR
+    return throttle.hit(key=key, limit=per_hour, window=HOUR, cost=deals)
+
+
+@transaction.atomic
+def write_archive(
+    *, club: Club, owner: User, plan: RestorePlan, progress: Progress | None = None
+) -> RestoreResult:
+    """A read archive written under `club` in one transaction (see the module's docstring): a
+    concours the club has by now (a restore meanwhile) is skipped. `progress(done, total)`
+    after each concours. ArchiveError or FileRefused: nothing written."""
     club = Club.objects.select_for_update().get(pk=club.pk)
     fresh = not (
         club.tournaments.exists()
@@ -493,25 +636,14 @@ def restore_archive(*, club: Club, owner: User, data: bytes) -> RestoreResult:
         or Person.objects.filter(club=club).exists()
     )
     have = set(club.tournaments.values_list("name", "date"))
-    texts = {
-        entry.file: _read(archive, entry.file)
-        for entry in entries
-        if (entry.name, entry.date) not in have
-    }
-    deals = sum(_deals(text) for text in texts.values())
-    if deals > settings.RESTORE_DEALS_PER_REQUEST:  # each deal is scored and stored again
-        limit = settings.RESTORE_DEALS_PER_REQUEST
-        raise FileRefused(
-            "", tournament_services.Refused("too_many_deals", deals=deals, limit=limit)
-        )
-    restored, skipped = [], []
-    for entry in entries:
+    restored, skipped = [], list(plan.skipped)
+    for done, item in enumerate(plan.concours, start=1):
+        entry = item.entry
         if (entry.name, entry.date) in have:
             skipped.append(entry.name)
             continue
-        text = texts[entry.file]
         try:
-            tournament = tournament_services.import_tournament(owner=owner, text=text)
+            tournament = tournament_services.write_import(owner=owner, prepared=item.prepared)
             tournament.name = entry.name or tournament.name or entry.file
             tournament.date = entry.date or tournament.date
             tournament.place = entry.place
@@ -527,15 +659,28 @@ def restore_archive(*, club: Club, owner: User, data: bytes) -> RestoreResult:
             raise FileRefused(entry.file, refusal) from None
         have.add((entry.name, entry.date))
         restored.append(tournament)
+        if progress is not None:
+            progress(done, len(plan.concours))
     if restored:
         record_people(club=club, tournaments=[t.pk for t in restored])
-    people = _restore_people(club, read.people)
-    seasons = _restore_seasons(club, read.seasons)
-    merges = _restore_merges(club, read.merges, people)
-    if fresh and read.club_name:
-        club.name, club.town = read.club_name, read.club_town
+    people = _restore_people(club, plan.manifest.people)
+    seasons = _restore_seasons(club, plan.manifest.seasons)
+    merges = _restore_merges(club, plan.manifest.merges, people)
+    if fresh and plan.manifest.club_name:
+        club.name, club.town = plan.manifest.club_name, plan.manifest.club_town
         club.save(update_fields=["name", "town"])
     return RestoreResult(restored, skipped, seasons, merges)
+
+
+def restore_archive(
+    *, club: Club, owner: User, data: bytes, progress: Progress | None = None
+) -> RestoreResult:
+    """The archive's concours, people, seasons and merges recreated under `club`: read,
+    counted and scored first (`read_archive`, no transaction), then written in one
+    (`write_archive`). ArchiveError, FileRefused (the engine's or the services' refusal under
+    the file's name) or HourlyLimit: nothing created."""
+    plan = read_archive(club=club, owner=owner, data=data, progress=progress)
+    return write_archive(club=club, owner=owner, plan=plan)
 
 
 def _restore_people(club: Club, people: list[PersonEntry]) -> list[int]:

@@ -8,34 +8,28 @@ The club's archive (a zip of its concours' files, seasons, people and merges) an
 are for the club's organisers only (404 for anyone else, signed in or not), linked from their
 desk."""
 
+import io
+import zipfile
+
 from django import forms
 from django.conf import settings
-from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext, pgettext, pgettext_lazy
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from scorekeeper.concours import TournamentError
-from scorekeeper.tournaments.texts import refusal
-from scorekeeper.words import describe
+from scorekeeper.jobs.services import JobRefused, active_job, start_job
+from scorekeeper.matches.access import device_key
+from scorekeeper.words import reason
 
 from . import exports, public_selectors
+from . import jobs as club_jobs
 from .charts import places_chart, places_text
 from .models import Club, ClubOrganiser, Person, Season
-
-# The archive's own refusals (the engine's codes are worded in scorekeeper/words.py).
-ARCHIVE_WORDS = {
-    "bad_date": gettext_lazy("not a date (YYYY-MM-DD)"),
-    "missing_file": gettext_lazy("this file is not in the zip"),
-    "season_dates": gettext_lazy("the season ends before it starts"),
-    "bad_time": gettext_lazy("not a date and time (YYYY-MM-DDTHH:MM:SS)"),
-    "merge_kinds": gettext_lazy("this person is not of the merge's kind (team or player)"),
-    "no_people": gettext_lazy("the archive lists no team or player to keep"),
-}
 
 
 def _club(slug: str) -> Club:
@@ -208,6 +202,8 @@ def archive(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 class RestoreForm(forms.Form):
+    """The archive's size and that it is a zip, checked at once; the job reads the rest."""
+
     file = forms.FileField(label=gettext_lazy("Club archive (.zip)"))
 
     def clean_file(self) -> bytes:
@@ -218,57 +214,51 @@ class RestoreForm(forms.Form):
                 % {"mb": settings.BACKUP_MAX_BYTES // (1024 * 1024)}
             )
         data: bytes = upload.read()
+        if not zipfile.is_zipfile(io.BytesIO(data)):
+            raise forms.ValidationError(
+                _("Nothing was restored: %(reason)s") % {"reason": reason("not_zip")}
+            )
         return data
-
-
-def _explain(error: TournamentError) -> str:
-    words = ARCHIVE_WORDS.get(error.code)
-    text = str(words) if words is not None else describe(error)
-    if not error.path:
-        return text
-    return _("%(path)s: %(reason)s") % {"path": error.path, "reason": text}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def restore(request: HttpRequest, slug: str) -> HttpResponse:
+    """The restore's form. Its POST admits the archive at once (`exports.admit_archive`: the
+    zip, the manifest, the deals counted against the limits and the account's hour; a refusal
+    is said here, nothing started), then starts the restore as a background job
+    (clubs/jobs.py) and shows the job's page: its progress, then what was restored or why
+    nothing was. One job at a time."""
     club = _organised(request, slug)
     bound = request.method == "POST"
     form = RestoreForm(request.POST if bound else None, request.FILES if bound else None)
+    status, busy = 200, None
     if bound and form.is_valid():
         assert request.user.is_authenticated
+        owner_key, data = device_key(request), form.cleaned_data["file"]
         try:
-            result = exports.restore_archive(
-                club=club, owner=request.user, data=form.cleaned_data["file"]
+            if (busy := active_job(owner=request.user, owner_key=owner_key)) is not None:
+                raise JobRefused(busy)
+            exports.admit_archive(club=club, owner=request.user, data=data)
+            job = start_job(
+                kind=club_jobs.KIND,
+                owner=request.user,
+                owner_key=owner_key,
+                data=data,
+                params=club_jobs.params(club),
             )
-        except TournamentError as error:
+        except JobRefused as refused:
+            status, busy = 409, refused.active
             form.add_error(
-                "file", _("Nothing was restored: %(reason)s") % {"reason": _explain(error)}
+                "file",
+                _(
+                    "Nothing was restored: a job of yours is still running (see My jobs). "
+                    "Wait for it to end, then try again."
+                ),
             )
-        except exports.FileRefused as error:
-            text = refusal(error.refusal)
-            if error.file:
-                text = _("%(path)s: %(reason)s") % {"path": error.file, "reason": text}
-            form.add_error("file", _("Nothing was restored: %(reason)s") % {"reason": text})
+        except (TournamentError, exports.FileRefused, exports.HourlyLimit) as error:
+            status = 429 if isinstance(error, exports.HourlyLimit) else 200
+            form.add_error("file", club_jobs.refusal_words(error))
         else:
-            text = ngettext(
-                "%(n)s concours restored.", "%(n)s concours restored.", len(result.restored)
-            ) % {"n": len(result.restored)}
-            if result.skipped:
-                text += " " + ngettext(
-                    "%(n)s skipped: the club already has it.",
-                    "%(n)s skipped: the club already has them.",
-                    len(result.skipped),
-                ) % {"n": len(result.skipped)}
-            if result.seasons:
-                text += " " + ngettext(
-                    "%(n)s season restored.", "%(n)s seasons restored.", result.seasons
-                ) % {"n": result.seasons}
-            if result.merges:
-                text += " " + ngettext(
-                    "%(n)s merge of names restored.",
-                    "%(n)s merges of names restored.",
-                    result.merges,
-                ) % {"n": result.merges}
-            messages.success(request, text)
-            return redirect("clubs:desk", pk=club.pk)
-    return render(request, "clubs/public/restore.html", {"club": club, "form": form})
+            return redirect("jobs:job", pk=job.pk)
+    context = {"club": club, "form": form, "busy": busy}
+    return render(request, "clubs/public/restore.html", context, status=status)

@@ -1,15 +1,17 @@
-"""The clubs' words (issue 16): what the club services refuse, and a season rule's error (the
-seasons engine's path and code) as the season form's field and message. The engines' codes are
-worded in `scorekeeper/words.py`."""
+"""The clubs' words (issue 16): what the club services refuse, what the archive's restore
+refuses (its own codes; the engines' are worded in `scorekeeper/words.py`), and a season rule's
+error (the seasons engine's path and code) as the season form's field and message."""
 
 import re
 from typing import Any
 
+from django.utils.formats import number_format
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from scorekeeper.concours import TournamentError
-from scorekeeper.words import reason
+from scorekeeper.web.throttle import wait_minutes
+from scorekeeper.words import describe, reason
 
 from .services import Refused
 
@@ -31,6 +33,48 @@ REFUSALS: "dict[str, Promise]" = {
     "merge_gone": gettext_lazy("One of these names is no longer in the club's list."),
     "merge_kinds": gettext_lazy("A team and a player cannot be merged."),
 }
+
+
+# The archive's own refusals (clubs/exports.py's ArchiveError codes).
+ARCHIVE_WORDS: "dict[str, Promise]" = {
+    "bad_date": gettext_lazy("not a date (YYYY-MM-DD)"),
+    "missing_file": gettext_lazy("this file is not in the zip"),
+    "season_dates": gettext_lazy("the season ends before it starts"),
+    "bad_time": gettext_lazy("not a date and time (YYYY-MM-DDTHH:MM:SS)"),
+    "merge_kinds": gettext_lazy("this person is not of the merge's kind (team or player)"),
+    "no_people": gettext_lazy("the archive lists no team or player to keep"),
+    "listed_twice": gettext_lazy("listed twice (first at %(first)s)"),
+    "concours_twice": gettext_lazy(
+        "the same concours (name and date) is listed twice (first at %(first)s)"
+    ),
+}
+
+
+def archive_error(error: TournamentError) -> str:
+    """An archive's refusal as one line: where (`manifest.json: concours[3].file`,
+    `concours/002.json: rounds[0]...`), then what is wrong."""
+    words = ARCHIVE_WORDS.get(error.code)
+    text = str(words) % dict(error.params) if words is not None else describe(error)
+    if not error.path:
+        return text
+    return gettext("%(path)s: %(reason)s") % {"path": error.path, "reason": text}
+
+
+def hourly_limit(limit: int, seconds: int) -> str:
+    """Over RESTORE_DEALS_PER_HOUR (the match backups' restore says it in the same words)."""
+    minutes = wait_minutes(seconds)
+    return " ".join(
+        (
+            gettext("Nothing was restored: your account may restore %(limit)s deals an hour.")
+            % {"limit": number_format(limit, force_grouping=True)},
+            ngettext(
+                "Wait %(minutes)s minute, then try again.",
+                "Wait %(minutes)s minutes, then try again.",
+                minutes,
+            )
+            % {"minutes": minutes},
+        )
+    )
 
 
 def refusal(error: Refused) -> str:

@@ -1,6 +1,7 @@
 """The organiser's desk forms (issue 15): a new concours from a ready format, a team in one line,
 a pasted list, a table's paper totals. Each form only reads input; the services decide."""
 
+import json
 from typing import Any
 
 from django import forms
@@ -399,8 +400,9 @@ class PaperForm(forms.Form):
 
 
 class ImportForm(forms.Form):
-    """A `belote-tournament/1` file to import as a new concours: only its size is checked here
-    (settings.TOURNAMENT_FILE_MAX_BYTES); the service reads it and says what is wrong."""
+    """A `belote-tournament/1` file to import as a new concours: its size
+    (settings.TOURNAMENT_FILE_MAX_BYTES) and that it is JSON are checked here, at once; the
+    import's job reads the rest and says what is wrong."""
 
     file = forms.FileField(label=_("Concours file (.json)"))
 
@@ -411,4 +413,21 @@ class ImportForm(forms.Form):
         data: bytes = upload.read(settings.TOURNAMENT_FILE_MAX_BYTES + 1)
         if len(data) > settings.TOURNAMENT_FILE_MAX_BYTES:  # the declared size may lie
             raise too_large(settings.TOURNAMENT_FILE_MAX_BYTES)
+        try:
+            json.loads(data)
+        except UnicodeDecodeError:
+            raise _not_imported("json_not_utf8") from None
+        except json.JSONDecodeError as error:
+            raise _not_imported("json_invalid", line=error.lineno, column=error.colno) from None
+        except RecursionError:
+            raise _not_imported("json_too_deep") from None
+        except ValueError:  # e.g. a number too long to read
+            raise _not_imported("json_unreadable") from None
         return data
+
+
+def _not_imported(code: str, **params: Any) -> forms.ValidationError:
+    """The file is not JSON: the engine's words for it, as the import would say them."""
+    return forms.ValidationError(
+        _("Nothing was imported: %(reason)s") % {"reason": reason(code, **params)}
+    )

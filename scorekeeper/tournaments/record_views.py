@@ -13,16 +13,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scorekeeper.concours import TournamentError
+from scorekeeper.jobs.services import JobRefused, active_job, start_job
+from scorekeeper.matches.access import device_key
 from scorekeeper.web import throttle
-from scorekeeper.words import explain
 
 from . import exports, selectors, services
+from . import jobs as concours_jobs
 from .access import own as _own
 from .access import owner_only as _owner_only
 from .forms import ImportForm
-from .services import Refused
-from .texts import refusal
 
 HOUR = 3600  # the window of the import limit (settings.IMPORTS_PER_HOUR, as match files)
 
@@ -65,13 +64,16 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def import_file(request: HttpRequest) -> HttpResponse:
-    """A tournament file as a new concours of the signed-in organiser: finished when every
-    planned round is played, else under way at its last round. A refused file creates nothing
-    and says where and what is wrong."""
+    """A tournament file as a new concours of the signed-in organiser: the POST checks the
+    file's size and that it is JSON, then starts the import as a background job
+    (tournaments/jobs.py) and shows the job's page: its progress, then the concours (finished
+    when every planned round is played, else under way at its last round), or where and what
+    is wrong in the file (nothing created). One job at a time: refused while another runs."""
     if not request.user.is_authenticated:
         return redirect(f"{reverse('accounts:login')}?next={request.path}")
     bound = request.method == "POST"
-    if bound:  # a file is read whether it imports or not: each counts
+    busy = active_job(owner=request.user, owner_key=device_key(request)) if bound else None
+    if bound and busy is None:  # a file is read whether it imports or not: each counts
         wait = throttle.hit(
             key=f"concours-import:{request.user.pk}", limit=settings.IMPORTS_PER_HOUR, window=HOUR
         )
@@ -79,27 +81,29 @@ def import_file(request: HttpRequest) -> HttpResponse:
             reason = _("Too many concours files imported by this account.")
             return throttle.too_many_requests(request, seconds=wait, reason=reason)
     form = ImportForm(request.POST if bound else None, request.FILES if bound else None)
-    if bound and form.is_valid():
+    if bound and busy is None and form.is_valid():
         try:
-            tournament = services.import_tournament(
+            job = start_job(
+                kind=concours_jobs.KIND,
                 owner=request.user,
-                text=form.cleaned_data["file"],
+                owner_key=device_key(request),
+                data=form.cleaned_data["file"],
             )
-        except TournamentError as error:
-            form.add_error(
-                "file", _("Nothing was imported: %(reason)s") % {"reason": explain(error)}
-            )
-        except Refused as error:
-            form.add_error(
-                "file", _("Nothing was imported: %(reason)s") % {"reason": refusal(error)}
-            )
+        except JobRefused as refused:
+            busy = refused.active
         else:
-            messages.success(
-                request, _("“%(name)s” is imported.") % {"name": tournament.name or "—"}
-            )
-            return redirect("tournaments:desk", pk=tournament.pk)
+            return redirect("jobs:job", pk=job.pk)
+    if busy is not None:
+        form.add_error(
+            "file",
+            _(
+                "Nothing was imported: a job of yours is still running (see My jobs). "
+                "Wait for it to end, then try again."
+            ),
+        )
     max_mb = settings.TOURNAMENT_FILE_MAX_BYTES // (1024 * 1024)
-    return render(request, "tournaments/desk/import.html", {"form": form, "max_mb": max_mb})
+    context = {"form": form, "max_mb": max_mb, "busy": busy}
+    return render(request, "tournaments/desk/import.html", context, status=409 if busy else 200)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -14,7 +14,8 @@ import csv
 import datetime
 import io
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -26,6 +27,7 @@ from scorekeeper import concours
 from scorekeeper.concours import PaperCheck, TournamentError, paper_check, settings_from_dict
 from scorekeeper.concours.readers import read_name, read_text
 from scorekeeper.concours.settings import settings_to_dict
+from scorekeeper.folding import fold
 from scorekeeper.matches import services as match_services
 from scorekeeper.matches.hooks import ADD, WriteRefused
 from scorekeeper.matches.models import Match, new_token
@@ -110,6 +112,14 @@ def _prizes(prizes: dict[int, str] | None) -> dict[str, str]:
         if prize:
             out[str(rank)] = read_text(prize, f"prizes[{rank}]", MAX_PRIZE)
     return out
+
+
+def _name_taken(tournament: Tournament, name: str, but: int | None = None) -> bool:
+    """Another entrant of the concours has this name, read as a reader reads names
+    (`folding.fold`: "Cœur" is "COEUR", "Trèfle" is "trefle"), as the file's import reads them."""
+    wanted = fold(name)
+    entrants = tournament.entrants.all() if but is None else tournament.entrants.exclude(pk=but)
+    return any(fold(other) == wanted for other in entrants.values_list("name", flat=True))
 
 
 def _name(value: str, path: str) -> str:
@@ -231,7 +241,7 @@ def _add(
             raise Refused("melee_no_players")
     else:
         p1, p2 = (_name(p, f"players[{i}]") for i, p in enumerate(players))
-    if tournament.entrants.filter(name__iexact=clean).exists():
+    if _name_taken(tournament, clean):
         raise Refused("duplicate_name", name=clean)
     start = from_round if from_round is not None else drawn + 1
     if start <= drawn or start < 1:
@@ -432,7 +442,7 @@ def edit_entrant(*, entrant: Entrant, name: str, players: Sequence[str] = ("", "
     else:
         p1, p2 = (_name(p, f"players[{i}]") for i, p in enumerate(players))
     clean = _name(name, "name")
-    if tournament.entrants.filter(name__iexact=clean).exclude(pk=entrant.pk).exists():
+    if _name_taken(tournament, clean, but=entrant.pk):
         raise Refused("duplicate_name", name=clean)
     if (clean, p1, p2) == (entrant.name, entrant.player1, entrant.player2):
         return entrant
@@ -962,19 +972,56 @@ def _hold(tables: Sequence[Table]) -> None:
     Match.objects.filter(pk__in=closed).update(frozen_at=timezone.now())
 
 
+@dataclass(frozen=True)
+class PreparedImport:
+    """A tournament file read, checked and scored, nothing written yet (`prepare_import`)."""
+
+    engine: concours.Tournament
+    entrants: dict[int, Entrant]
+    files: list[MatchFile]
+    scored: list[MatchResult]
+
+    @property
+    def deals(self) -> int:
+        return file_deals(self.engine)
+
+
+def file_deals(engine: concours.Tournament) -> int:
+    """The deals a read tournament file holds: each is scored and stored on import."""
+    return sum(len(table.deals or ()) for round_ in engine.rounds for table in round_.tables)
+
+
 def import_tournament(*, owner: User, text: str | bytes) -> Tournament:
     """A `belote-tournament/1` file as a new concours of `owner` (a concours scored on paper,
     typed in later): its entrants, rounds, tables (paper totals, or deals: the table's match,
     owned as a drawn table's), byes and withdrawals. Every round whose tables are all finished
     is closed; the concours is finished when every planned round is. TournamentError (with its
-    path) on a bad file, Refused over IMPORT_MAX_DEALS deals.
+    path) on a bad file or two entrants of one name, Refused over IMPORT_MAX_DEALS deals.
 
-    The engine reads the file and scores every table's deals first, with nothing written; then
-    one transaction writes it all in a few bulk inserts (a 4,500-deal file in seconds, phones
-    elsewhere waiting on the database only for the writing)."""
+    The engine reads the file and scores every table's deals first, with nothing written
+    (`prepare_import`); then one transaction writes it all in a few bulk inserts
+    (`write_import`)."""
+    return write_import(owner=owner, prepared=prepare_import(text))
+
+
+def prepare_import(
+    text: str | bytes, *, progress: Callable[[int, int], object] | None = None
+) -> PreparedImport:
+    """The file read and checked by the engine, two entrants of one name refused as the desk
+    refuses them (`_name_taken`'s rule; TournamentError `duplicate` at the second one's name),
+    its deals counted (Refused over IMPORT_MAX_DEALS, before any scoring), then every table's
+    match scored. Nothing written; `progress(done, total)` after each round."""
     engine = concours.load_tournament(text)
-    deals = sum(len(table.deals or ()) for round_ in engine.rounds for table in round_.tables)
-    if deals > IMPORT_MAX_DEALS:  # bounded work per request
+    first: dict[str, int] = {}
+    for index, entrant in enumerate(engine.entrants):
+        seen = first.setdefault(fold(entrant.name), index)
+        if seen != index:
+            raise TournamentError(
+                f"entrants[{index}].name", "duplicate", value=entrant.name,
+                first=f"entrants[{seen}].name",
+            )  # fmt: skip
+    deals = file_deals(engine)
+    if deals > IMPORT_MAX_DEALS:  # bounded work per file
         raise Refused("too_many_deals", deals=deals, limit=IMPORT_MAX_DEALS)
     gone = engine.withdrawal_round()
     entrants = {
@@ -989,14 +1036,22 @@ def import_tournament(*, owner: User, text: str | bytes) -> Tournament:
         )
         for e in engine.entrants
     }
-    files = [
-        _match_file(engine.settings, [[entrants[n] for n in side] for side in table.sides], table)
-        for round_ in engine.rounds
-        for table in round_.tables
-        if table.totals is None
-    ]
-    scored = [match_file.score() for match_file in files]
-    return _write_import(owner, engine, entrants, files, scored)
+    files: list[MatchFile] = []
+    scored: list[MatchResult] = []
+    for number, round_ in enumerate(engine.rounds, start=1):
+        for table in round_.tables:
+            if table.totals is None:
+                sides = [[entrants[n] for n in side] for side in table.sides]
+                files.append(_match_file(engine.settings, sides, table))
+                scored.append(files[-1].score())
+        if progress is not None:
+            progress(number, len(engine.rounds))
+    return PreparedImport(engine, entrants, files, scored)
+
+
+def write_import(*, owner: User, prepared: PreparedImport) -> Tournament:
+    """A prepared file written as a new concours of `owner`, in one transaction."""
+    return _write_import(owner, prepared.engine, prepared.entrants, prepared.files, prepared.scored)
 
 
 @transaction.atomic

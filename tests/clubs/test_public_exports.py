@@ -189,7 +189,7 @@ def test_a_bad_archive_restores_nothing(client: Client, ann: User, club: Club) -
     client.force_login(ann)
     count = Tournament.objects.count()
     for words, data in cases.items():
-        response = client.post(url, {"file": SimpleUploadedFile("a.zip", data)})
+        response = client.post(url, {"file": SimpleUploadedFile("a.zip", data)}, follow=True)
         page = html.unescape(response.content.decode())
         assert response.status_code == 200, words
         assert "Nothing was restored" in page and words in page, (words, page[-3000:])
@@ -326,7 +326,7 @@ def test_an_archive_with_too_many_deals_restores_nothing(
     target = make_club(ann, name="Vide", town="Caen")
     client.force_login(ann)
     url = reverse("club_public:restore", args=[target.slug])
-    response = client.post(url, {"file": SimpleUploadedFile("a.zip", data)})
+    response = client.post(url, {"file": SimpleUploadedFile("a.zip", data)}, follow=True)
     assert "The file holds 24 deals; one import takes 10 at most." in html.unescape(
         response.content.decode()
     )

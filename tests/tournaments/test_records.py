@@ -4,6 +4,7 @@ and deleting a concours with its table matches."""
 
 import csv
 import datetime
+import html
 import io
 import json
 from collections.abc import Callable
@@ -82,8 +83,8 @@ def test_the_file_downloads_and_imports_back_as_the_same_concours(
     response = client.post(reverse("tournaments:import"), {"file": upload})
     copy = Tournament.objects.latest("pk")
     assert copy.pk != tournament.pk
-    assert response.status_code == 302
-    assert response["Location"] == url("desk", copy)
+    assert response.status_code == 302  # to the import's job page (issue 23), linking the desk
+    assert f'href="{url("desk", copy)}"' in client.get(response["Location"]).content.decode()
     assert copy.owner == organiser
     assert copy.status == Tournament.Status.FINISHED
     assert copy.rounds.filter(closed_at__isnull=False).count() == 2
@@ -197,26 +198,28 @@ def document(**changes: Any) -> dict[str, Any]:
 
 
 def upload(client: Client, data: dict[str, Any] | bytes) -> Any:
+    """The file sent, and the page it leads to: the form again (a file too large or not JSON),
+    or the import's job page (issue 23: the job ran at once) with the concours or the refusal."""
     content = data if isinstance(data, bytes) else json.dumps(data).encode()
     return client.post(
         reverse("tournaments:import"),
         {"file": SimpleUploadedFile("concours.json", content, "application/json")},
+        follow=True,
     )
 
 
 def test_a_paper_concours_under_way_imports_at_its_round(organiser: User, client: Client) -> None:
     response = upload(client, document())
     tournament = Tournament.objects.get()
-    assert response["Location"] == url("desk", tournament)
+    assert "“Concours du printemps” is imported." in response.content.decode()
+    assert f'href="{url("desk", tournament)}"' in response.content.decode()
     assert tournament.status == Tournament.Status.PLAYING
     assert tournament.name == "Concours du printemps"
     assert str(tournament.date) == "2026-04-12"
     table = Table.objects.get()
     assert table.paper == (1712, 1520) and table.finished and table.match is None
     assert Round.objects.get().is_closed
-    page = client.get(response["Location"]).content.decode()
-    assert "“Concours du printemps” is imported." in page
-    assert "Draw round 2" in page
+    assert "Draw round 2" in client.get(url("desk", tournament)).content.decode()
 
 
 @pytest.mark.parametrize(
@@ -242,7 +245,7 @@ def test_a_bad_file_imports_nothing_and_says_why(
     response = upload(client, content)
     assert response.status_code == 200
     html = response.content.decode()
-    assert 'id="error-summary"' in html
+    assert 'class="form-errors"' in html  # the form's summary, or the job's refusal
     assert says in html
     assert not Tournament.objects.exists()
     assert not Match.objects.exists()
@@ -272,8 +275,7 @@ def test_too_many_deals_are_refused(
 
 def test_import_needs_an_account(client: Client) -> None:
     response = upload(client, document())
-    assert response.status_code == 302
-    assert response["Location"].startswith(reverse("accounts:login"))
+    assert response.redirect_chain[0][0].startswith(reverse("accounts:login"))
     assert not Tournament.objects.exists()
 
 
@@ -381,7 +383,7 @@ def test_a_concours_under_way_imports_with_its_tables_deals(
     )
     response = upload(client, data)
     tournament = Tournament.objects.get()
-    assert response["Location"] == url("desk", tournament)
+    assert f'href="{url("desk", tournament)}"' in response.content.decode()
     assert tournament.status == Tournament.Status.PLAYING
     table = Table.objects.get()
     assert not table.finished and not table.round.is_closed
@@ -400,3 +402,25 @@ def test_imports_are_limited_per_account_and_hour(organiser: User, client: Clien
     assert "Too many concours files imported by this account." in response.content.decode()
     assert int(response["Retry-After"]) > 0
     assert not Tournament.objects.exists()
+
+
+def test_two_entrants_of_one_name_are_refused(organiser: User, client: Client) -> None:
+    """Issue 23: the import refuses two entrants of one name as the desk does, names read as a
+    reader reads them (`folding.fold`: case and accents set aside), at the second one."""
+    entrants = document()["entrants"]
+    entrants[2] = {"id": 3, "name": "LES ÀS", "players": ["Emma", "Farid"]}
+    response = upload(client, document(entrants=entrants))
+    assert (
+        "Nothing was imported: entrants[2].name: LES ÀS appears twice (first at entrants[0].name)"
+        in html.unescape(response.content.decode())
+    )
+    assert not Tournament.objects.exists()
+    # The desk reads names the same way.
+    tournament = services.create_tournament(owner=organiser, name="Printemps")
+    services.add_entrant(tournament=tournament, name="Les As", players=("Alice", "Bruno"))
+    with pytest.raises(services.Refused) as found:
+        services.add_entrant(tournament=tournament, name="LES ÀS", players=("Emma", "Farid"))
+    assert found.value.code == "duplicate_name"
+    other = services.add_entrant(tournament=tournament, name="Trèfle", players=("Chloé", "David"))
+    with pytest.raises(services.Refused):
+        services.edit_entrant(entrant=other, name="les as", players=("Chloé", "David"))
