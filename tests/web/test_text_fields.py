@@ -67,6 +67,8 @@ INTERNAL_MODEL_FIELDS = {
     "clubs.Club.invite_token": "a link's token",
     "clubs.Alias.spelling_key": "spelling_key(spelling): derived from a validated spelling",
     "web.RateLimit.key": "a rate limit's key (a scope and a hashed address)",
+    "jobs.Job.kind": "a key of settings.JOB_KINDS, set by the view that starts the job",
+    "jobs.Job.owner_key": "the browser's key (a token)",
 }
 
 # Form fields nobody types a free text in, or whose rule is Django's own.
@@ -83,7 +85,8 @@ INTERNAL_FORM_FIELDS = {
 
 
 def has_text_rule(found: list[Any]) -> bool:
-    return any(validator in TEXT_VALIDATORS for validator in found)
+    # by identity: other validators (MaxLengthValidator...) are not hashable
+    return any(validator is rule for validator in found for rule in TEXT_VALIDATORS)
 
 
 def project_models() -> Iterator[type[models.Model]]:
