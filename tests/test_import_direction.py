@@ -17,6 +17,7 @@ ENGINES = ("scorekeeper.scoring", "scorekeeper.concours")
 # Project-level modules any app may import: they import no app.
 HELPERS = (
     "scorekeeper.folding",
+    "scorekeeper.gc_pause",
     "scorekeeper.htmx",
     "scorekeeper.paging",
     "scorekeeper.qr",

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_safe
 
 from scorekeeper.concours.paper import CARD_POINTS, applies
 from scorekeeper.folding import fold
+from scorekeeper.gc_pause import paused_gc
 from scorekeeper.matches.models import Match, Seat
 from scorekeeper.paging import paginate
 from scorekeeper.scoring import Rules
@@ -327,6 +328,7 @@ def score_sheets(request: HttpRequest, pk: int, round: int) -> HttpResponse:
 
 
 @require_safe
+@paused_gc
 def ranking(request: HttpRequest, pk: int) -> HttpResponse:
     """The ranking after the last closed round, with every tie-break figure, the byes, the late
     entries and the withdrawals; once the concours is finished, the final ranking with its prizes."""

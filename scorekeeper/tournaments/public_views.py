@@ -23,6 +23,7 @@ from django.views.decorators.http import require_safe
 
 from scorekeeper import concours
 from scorekeeper.folding import fold
+from scorekeeper.gc_pause import paused_gc
 from scorekeeper.htmx import wants_partial
 from scorekeeper.matches import polling
 from scorekeeper.qr import qr_response
@@ -205,6 +206,7 @@ def _find(board: Board, query: str) -> tuple[list[Entrant], Entrant | None]:
 
 
 @require_safe
+@paused_gc
 def standings_page(request: HttpRequest, token: str) -> HttpResponse:
     shortcut, tag = _poll_shortcut(request, token, "standings")
     if shortcut is not None:
@@ -262,6 +264,7 @@ def projector_pages(rows: list[dict[str, Any]], finished: bool) -> list[list[dic
 
 
 @require_safe
+@paused_gc
 def projector(request: HttpRequest, token: str) -> HttpResponse:
     shortcut, tag = _poll_shortcut(request, token, "projector")
     if shortcut is not None:

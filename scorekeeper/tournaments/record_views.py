@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_safe
 
+from scorekeeper.gc_pause import paused_gc
 from scorekeeper.jobs.services import JobRefused, active_job, start_job
 from scorekeeper.matches.access import device_key
 from scorekeeper.web import throttle
@@ -33,6 +34,7 @@ def _attachment(response: HttpResponse, name: str) -> HttpResponse:
 
 
 @require_safe
+@paused_gc
 def export_file(request: HttpRequest, pk: int) -> HttpResponse:
     """The concours as a `belote-tournament/1` file: its settings, entrants, rounds and every
     table's deals or paper totals (TOURNAMENTS.md §6)."""
@@ -43,6 +45,7 @@ def export_file(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @require_safe
+@paused_gc
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The standings as CSV: after round `?round=k` (a drawn round), or with no round the
     latest (the final ranking once the concours is finished). A round not drawn is answered by

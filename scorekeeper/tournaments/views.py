@@ -23,6 +23,7 @@ from scorekeeper.concours import History, TournamentError
 from scorekeeper.concours import Table as EngineTable
 from scorekeeper.concours import Tournament as EngineTournament
 from scorekeeper.folding import fold
+from scorekeeper.gc_pause import paused_gc
 from scorekeeper.htmx import wants_partial
 from scorekeeper.paging import PER_PAGE, Page, page_of, paginate
 from scorekeeper.qr import qr_response
@@ -256,6 +257,7 @@ DESK_PARTIALS = ("board", "standings", "changes", "registration")
 
 @require_safe
 @vary_on_headers("HX-Request")
+@paused_gc
 def desk(request: HttpRequest, pk: int) -> HttpResponse:
     """The desk: the current round first (its tables a page at a time), the standings, the
     past rounds (a round of more than PER_PAGE tables on a page of its own: `round_tables`),
@@ -805,6 +807,7 @@ def _back_after_correct(tournament: Tournament, table: Table) -> HttpResponse:
 
 @require_safe
 @vary_on_headers("HX-Request")
+@paused_gc
 def round_tables(request: HttpRequest, pk: int, round: int) -> HttpResponse:
     """A closed round's tables, a page at a time (`?page=`), found by a team's name (`?q=`),
     each with its result and its Correct form: where the desk's Past rounds send a round of
