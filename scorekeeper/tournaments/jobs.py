@@ -59,11 +59,12 @@ class ConcoursImport:
         again = reverse("tournaments:import")
         if "refused" in result:
             refused = result["refused"]
+            code = refused.get("code", "")  # a code the engine raised, read back from the job
             if refused["kind"] == "file":
-                error = TournamentError(refused["path"], refused["code"], **refused["params"])
+                error = TournamentError(refused["path"], code, **refused["params"])
                 reason = explain(error)
             elif refused["kind"] == "state":
-                reason = refusal(services.Refused(refused["code"], **refused["params"]))
+                reason = refusal(services.Refused(code, **refused["params"]))
             else:
                 reason = _("the account is gone.")
             return {
