@@ -1,4 +1,4 @@
-"""Imports only run downward: views → services → models → engine (README, "Where things are").
+"""Imports only run downward: views → services → models → engine (docs/architecture.md).
 
 Each module of `scorekeeper/` is read with `ast` (nothing is imported) and given a layer from its
 name; a module may import its own layer or a lower one, never a higher one. The engines import no

@@ -1,7 +1,7 @@
 """A runaway request under the project's gunicorn.conf.py: with its default (sync) workers a request
 longer than GUNICORN_TIMEOUT is cut off well before it would end, logged with its method and path,
 and the replaced worker serves again; with gthread workers the same request runs to its end (why
-sync is the default; README "Running in production"). Real gunicorn, in a subprocess, serving the
+sync is the default; docs/production.md). Real gunicorn, in a subprocess, serving the
 tiny app of tests/web/slow_wsgi.py; every wait is on a condition with a deadline."""
 
 import http.client

@@ -17,7 +17,7 @@ from django.urls import reverse
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# What README's "Running in production" documents (with the PostgreSQL URL the real site uses; the
+# What docs/production.md documents (with the PostgreSQL URL the real site uses; the
 # checks below do not connect to it).
 PRODUCTION = {
     "DEBUG": "false",
@@ -73,7 +73,7 @@ def test_check_deploy_reports_nothing_with_the_documented_production_settings() 
     assert "WARNING" not in result.stderr
 
 
-# The two documented set-ups (README "HTTPS"): the app redirects http and sends HSTS (the proxy
+# The two documented set-ups (docs/production.md, "HTTPS"): the app redirects http and sends HSTS (the proxy
 # only forwards X-Forwarded-Proto), or the TLS proxy redirects http itself and the app keeps HSTS.
 # Each passes `check --deploy` without a warning.
 SETUPS = {
