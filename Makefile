@@ -24,9 +24,11 @@ migrate: venv
 run: migrate
 	PY=$(PY) scripts/run_dev.sh
 
+# ruff, then the import contracts of pyproject.toml (layers, no circle, pure engines).
 lint: venv
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
 
 typecheck: venv
 	$(VENV)/bin/mypy scorekeeper tests
@@ -40,7 +42,7 @@ test: lint typecheck pytest
 
 # A long random hunt over the engine's properties (CI's run is derandomized; this one is not).
 fuzz: venv
-	HYPOTHESIS_PROFILE=fuzz $(VENV)/bin/pytest tests/engine/test_properties.py -q $(PYTEST_ARGS)
+	HYPOTHESIS_PROFILE=fuzz $(VENV)/bin/pytest tests/engine/scoring/test_properties.py -q $(PYTEST_ARGS)
 
 bench: venv
 	$(PY) scripts/bench_scoreboard.py

@@ -69,7 +69,7 @@ forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1,
 
 # A request cut off by `timeout` is logged with what it was (gunicorn itself only says "WORKER
 # TIMEOUT (pid)") and answered with the app's 503 page in its language (drawn when the worker
-# starts: scorekeeper.errors.cut_off_answers) instead of gunicorn's bare 500, unless its answer
+# starts: scorekeeper.web.errors.cut_off_answers) instead of gunicorn's bare 500, unless its answer
 # had already begun (then the connection just closes). The arbiter sends the worker SIGABRT,
 # whose handler calls worker_abort, which ends the worker at once; the arbiter starts a new one.
 # Each worker remembers the request it serves (one at a time with sync workers) and whether its
@@ -82,7 +82,7 @@ CUT_OFF_FALLBACK = (
 
 def post_worker_init(worker: Any) -> None:
     try:
-        from scorekeeper.errors import cut_off_answers
+        from scorekeeper.web.errors import cut_off_answers
 
         worker.cut_off_answers = cut_off_answers()
     except Exception:  # another app, or the page cannot be drawn: the fallback's words

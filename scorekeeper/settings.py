@@ -54,7 +54,7 @@ INSTALLED_APPS = [
     "scorekeeper.matches",
     "scorekeeper.accounts",
     "scorekeeper.history",
-    "scorekeeper.tournaments",
+    "scorekeeper.concours",
     "scorekeeper.clubs",
     "scorekeeper.jobs",
     "django_tasks_db",
@@ -75,7 +75,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # A concours table's phone whose scorer link was renewed goes to its table link (on a 404).
-    "scorekeeper.tournaments.middleware.TablePhoneMiddleware",
+    "scorekeeper.concours.middleware.TablePhoneMiddleware",
     "axes.middleware.AxesMiddleware",  # last: turns a locked-out login into the lockout page
 ]
 
@@ -209,7 +209,7 @@ JOB_KINDS = {
     "history_restore": "scorekeeper.history.jobs.HistoryRestore",
     "match_import": "scorekeeper.matches.jobs.MatchImport",
     "club_restore": "scorekeeper.clubs.jobs.ClubRestore",
-    "concours_import": "scorekeeper.tournaments.jobs.ConcoursImport",
+    "concours_import": "scorekeeper.concours.jobs.ConcoursImport",
 }
 # How the jobs' pages know the browser (its key, as the matches app keeps it in the session).
 JOB_BROWSER_KEY = "scorekeeper.matches.access.existing_device_key"
@@ -217,7 +217,7 @@ JOB_BROWSER_KEY = "scorekeeper.matches.access.existing_device_key"
 IMPORT_INLINE_DEALS = int(os.environ.get("IMPORT_INLINE_DEALS", "300"))
 # The app holding some matches (a concours its tables'): the matches app's one extension point,
 # scorekeeper/matches/hooks.py, implemented by this class.
-MATCH_HOOKS = "scorekeeper.tournaments.match_hooks.ConcoursHooks"
+MATCH_HOOKS = "scorekeeper.concours.match_hooks.ConcoursHooks"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("Français"))]

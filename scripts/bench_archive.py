@@ -4,7 +4,7 @@ teams, 5 rounds, every table's 12 deals scored; 72,000 deals), and a concours fi
 
 Prints, for each, the wall time and the process's CPU time of:
 
-* the work as one call (`clubs.exports.restore_archive`, `tournaments.services.import_tournament`:
+* the work as one call (`clubs.exports.restore_archive`, `concours.services.import_tournament`:
   what the request did before issue 23);
 * since issue 23, what the request still does (`exports.admit_archive`: the zip, the manifest,
   the deals counted and charged; the import's form: size and JSON) and the job that runs in the
@@ -58,7 +58,7 @@ def concours_file(teams: int, rounds: int, *, deals: bool, seed: int = 1) -> str
         return keep.read_text()
     from simulate_tournament import simulate
 
-    from scorekeeper.concours.tfile import dump_tournament
+    from scorekeeper.engine.tournament.tfile import dump_tournament
 
     tournament, _times = simulate(
         teams, rounds, melee=False, seed=seed, pairing="random", deals=deals, quiet=True
@@ -100,7 +100,7 @@ def main() -> None:
 
     from scorekeeper.clubs import exports
     from scorekeeper.clubs import services as club_services
-    from scorekeeper.tournaments import services
+    from scorekeeper.concours import services
 
     jobs = hasattr(exports, "admit_archive")  # issue 23's jobs in this tree
     owner = User.objects.create_user("bench")
@@ -125,9 +125,9 @@ def main() -> None:
         return
 
     from scorekeeper.clubs import jobs as club_jobs
+    from scorekeeper.concours import jobs as concours_jobs
     from scorekeeper.jobs.models import Job
     from scorekeeper.jobs.services import start_job
-    from scorekeeper.tournaments import jobs as concours_jobs
 
     print("Since issue 23 (the request admits, the worker's job does the rest):")
     club = club_services.create_club(user=owner, name="B", town="Rouen")

@@ -5,7 +5,7 @@ through the match services, 4,500 deals; `--paper` types the totals instead), on
 (same rounds), and one of 150 teams whose fifth round is under way (half its tables playing).
 Then prints the median (and p90) time and the query count of:
 
-* the standings selector (`tournaments.selectors.standings`) after 5 rounds: budget < 100 ms
+* the standings selector (`concours.selectors.standings`) after 5 rounds: budget < 100 ms
   median, the same query count for 8 teams and for 150;
 * the same with a round under way (the sync reads the open tables' matches);
 * the projector poll's change key (`selectors.change_key`, one query): the whole unchanged poll
@@ -73,8 +73,8 @@ def standings_timing(pk: int, runs: int) -> tuple[list[float], int, list[str]]:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from scorekeeper.tournaments import selectors
-    from scorekeeper.tournaments.models import Tournament
+    from scorekeeper.concours import selectors
+    from scorekeeper.concours.models import Tournament
 
     samples = []
     for _ in range(runs + 2):  # two warm-up runs
@@ -88,8 +88,8 @@ def standings_timing(pk: int, runs: int) -> tuple[list[float], int, list[str]]:
 
 
 def poll_timing(pk: int, runs: int) -> list[float]:
-    from scorekeeper.tournaments import selectors
-    from scorekeeper.tournaments.models import Tournament
+    from scorekeeper.concours import selectors
+    from scorekeeper.concours.models import Tournament
 
     token = Tournament.objects.get(pk=pk).public_token
     samples = []
@@ -108,7 +108,7 @@ def page_timing(pk: int, runs: int, page: str, poll: bool = False) -> tuple[list
     from django.test.utils import CaptureQueriesContext
     from django.urls import reverse
 
-    from scorekeeper.tournaments.models import Tournament
+    from scorekeeper.concours.models import Tournament
 
     client = Client()
     url = reverse(f"concours_public:{page}", args=[Tournament.objects.get(pk=pk).public_token])
@@ -129,8 +129,8 @@ def page_timing(pk: int, runs: int, page: str, poll: bool = False) -> tuple[list
 def draw_timing(pk: int, runs: int) -> tuple[list[float], int]:
     from django.db import transaction
 
-    from scorekeeper.tournaments import services
-    from scorekeeper.tournaments.models import Tournament
+    from scorekeeper.concours import services
+    from scorekeeper.concours.models import Tournament
 
     samples, tables = [], 0
     for _ in range(runs):
@@ -150,14 +150,16 @@ def big_file(teams: int, rounds: int, seed: int = 1) -> str:
     import json
     import random
 
-    from scorekeeper import concours
-    from scorekeeper.concours.tfile import dump_tournament
-    from scorekeeper.tournaments.services import FORMATS
+    from scorekeeper.concours.services import FORMATS
+    from scorekeeper.engine import tournament as tournament_engine
+    from scorekeeper.engine.tournament.tfile import dump_tournament
 
     rng = random.Random(seed)
-    settings = concours.settings_from_dict({**FORMATS["belote"], "rounds": rounds, "seed": seed})
+    settings = tournament_engine.settings_from_dict(
+        {**FORMATS["belote"], "rounds": rounds, "seed": seed}
+    )
     entrants = tuple(
-        concours.Entrant(i, f"Team {i}", (f"Player {i}a", f"Player {i}b"))
+        tournament_engine.Entrant(i, f"Team {i}", (f"Player {i}a", f"Player {i}b"))
         for i in range(1, teams + 1)
     )
     played = []
@@ -169,12 +171,14 @@ def big_file(teams: int, rounds: int, seed: int = 1) -> str:
         for index in range(teams // 2):
             sides = ((ids[2 * index],), (ids[2 * index + 1],))
             if number == rounds and index % 2:
-                tables.append(concours.Table(index + 1, sides))
+                tables.append(tournament_engine.Table(index + 1, sides))
             else:
                 first = rng.randint(500, 1444)
-                tables.append(concours.Table(index + 1, sides, totals=(first, 1944 - first)))
-        played.append(concours.Round(tuple(tables), byes))
-    engine = concours.Tournament(
+                tables.append(
+                    tournament_engine.Table(index + 1, sides, totals=(first, 1944 - first))
+                )
+        played.append(tournament_engine.Round(tuple(tables), byes))
+    engine = tournament_engine.Tournament(
         settings, entrants, tuple(played), name=f"Concours {teams} × {rounds}", date="2025-06-01"
     )
     return json.dumps(dump_tournament(engine), ensure_ascii=False)
@@ -184,7 +188,7 @@ def big_seed(teams: int, rounds: int) -> tuple[int, int, int]:
     """The big concours imported: (its pk, the file's size in bytes, import seconds)."""
     from django.contrib.auth import get_user_model
 
-    from scorekeeper.tournaments import services
+    from scorekeeper.concours import services
 
     text = big_file(teams, rounds)
     owner, _ = get_user_model().objects.get_or_create(username="organiser")
@@ -202,35 +206,35 @@ def big_pages(pk: int) -> list[tuple[str, str, Any]]:
     from django.test import Client
     from django.urls import reverse
 
-    from scorekeeper.tournaments.models import Tournament
+    from scorekeeper.concours.models import Tournament
 
     tournament = Tournament.objects.get(pk=pk)
     owner = Client()
     owner.force_login(get_user_model().objects.get(pk=tournament.owner_id))
     helper = Client()
-    helper.get(reverse("tournaments:co", args=[tournament.co_token]), secure=True)
+    helper.get(reverse("concours:co", args=[tournament.co_token]), secure=True)
     reader = Client()
     last = tournament.rounds.order_by("-number").values_list("number", flat=True).first() or 1
-    desk = reverse("tournaments:desk", args=[pk])
+    desk = reverse("concours:desk", args=[pk])
     public = tournament.public_token
     return [
         ("desk (owner)", desk, owner),
         ("desk (co-organiser link)", desk, helper),
         ("public standings", reverse("concours_public:standings", args=[public]), reader),
         ("projector", reverse("concours_public:projector", args=[public]), reader),
-        ("print: ranking", reverse("tournaments:print_ranking", args=[pk]), owner),
+        ("print: ranking", reverse("concours:print_ranking", args=[pk]), owner),
         (
             f"print: draw poster, round {last}",
-            reverse("tournaments:print_draw", args=[pk, last]),
+            reverse("concours:print_draw", args=[pk, last]),
             owner,
         ),
         (
             f"print: score sheets, round {last}",
-            reverse("tournaments:print_sheets", args=[pk, last]),
+            reverse("concours:print_sheets", args=[pk, last]),
             owner,
         ),
-        ("file: concours.json", reverse("tournaments:export", args=[pk]), owner),
-        ("file: standings CSV", reverse("tournaments:standings_csv", args=[pk]), owner),
+        ("file: concours.json", reverse("concours:export", args=[pk]), owner),
+        ("file: standings CSV", reverse("concours:standings_csv", args=[pk]), owner),
     ]
 
 

@@ -70,8 +70,7 @@ def setup_django(database_url: str, tmp: Path, *, inline: bool = False) -> None:
 
 
 def build_zip(files: int, deals: int, seed: int) -> bytes:
-    from scorekeeper.history.management.commands.seed_demo import random_deal
-    from scorekeeper.scoring import (
+    from scorekeeper.engine.scoring import (
         InvalidInput,
         MatchFile,
         Team,
@@ -79,6 +78,7 @@ def build_zip(files: int, deals: int, seed: int) -> bytes:
         dump_match,
         rules_from_dict,
     )
+    from scorekeeper.history.management.commands.seed_demo import random_deal
 
     rng = random.Random(seed)
     rules = rules_from_dict({"preset": "coinche", "target": 100_000})
@@ -133,8 +133,8 @@ class WriteTimer:
 def phone(stop: threading.Event, match_id: int, report: dict[str, Any]) -> None:
     from django.db import connection
 
+    from scorekeeper.engine.scoring import PlayedDeal, Trump
     from scorekeeper.matches import services
-    from scorekeeper.scoring import PlayedDeal, Trump
 
     author = services.Author(key="bench-phone", label="bench")
     try:
@@ -172,9 +172,9 @@ def main() -> None:
         from django.core.management import call_command
         from django.test import Client
 
+        from scorekeeper.engine.scoring import rules_from_dict
         from scorekeeper.matches import services
         from scorekeeper.matches.models import Match
-        from scorekeeper.scoring import rules_from_dict
 
         started = time.perf_counter()
         data = build_zip(options.files, options.deals, options.seed)

@@ -92,7 +92,7 @@ def setup_django(tmp: Path) -> None:
 
 def random_deal(rng: random.Random, rules: Any) -> Any:
     """A played coinche deal as a table would record it, kept only if the engine accepts it."""
-    from scorekeeper.scoring import (
+    from scorekeeper.engine.scoring import (
         Announcement,
         InvalidInput,
         Kind,
@@ -168,9 +168,9 @@ def random_form_data(rng: random.Random, rules: Any) -> dict[str, str]:
 
 
 def build_match(rng: random.Random, deals: int) -> Any:
+    from scorekeeper.engine.scoring import rules_from_dict
     from scorekeeper.matches import services
     from scorekeeper.matches.models import Match
-    from scorekeeper.scoring import rules_from_dict
 
     rules = rules_from_dict({"preset": "coinche", "target": 100000})
     owner = "bench-owner-" + uuid.uuid4().hex[:8]

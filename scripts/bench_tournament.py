@@ -20,7 +20,13 @@ from collections.abc import Callable
 from bench_report import print_table
 from simulate_tournament import new_concours, play
 
-from scorekeeper.concours import Tournament, append_round, draw_round, round_results, standings
+from scorekeeper.engine.tournament import (
+    Tournament,
+    append_round,
+    draw_round,
+    round_results,
+    standings,
+)
 
 
 def played(entrants: int, rounds: int, *, melee: bool = False, deals: bool = False) -> Tournament:

@@ -409,8 +409,8 @@ def verify(db_name: str, stats: Stats) -> list[str]:
     django.setup()
     from django.db import connections
 
+    from scorekeeper.engine.scoring import score_match
     from scorekeeper.matches.models import DealChange, Match
-    from scorekeeper.scoring import score_match
 
     problems = []
     matches = 0

@@ -21,7 +21,8 @@ import time
 from collections import Counter
 from dataclasses import replace
 
-from scorekeeper.concours import (
+from scorekeeper.engine.scoring import Deal, parse_deal, rules_from_dict
+from scorekeeper.engine.tournament import (
     Draw,
     Entrant,
     Settings,
@@ -31,7 +32,6 @@ from scorekeeper.concours import (
     draw_round,
     standings,
 )
-from scorekeeper.scoring import Deal, parse_deal, rules_from_dict
 
 PARTIE = rules_from_dict({"preset": "belote", "deals_limit": 12, "target": None})
 SUITS = ["spades", "hearts", "diamonds", "clubs"]

@@ -9,9 +9,9 @@ from hypothesis import settings as hypothesis
 if TYPE_CHECKING:  # Django is set up after this file is read: the models are imported late
     from django.contrib.auth.models import User
 
+    from scorekeeper.engine.scoring import Deal as EngineDeal
+    from scorekeeper.engine.scoring import Rules
     from scorekeeper.matches.models import Match
-    from scorekeeper.scoring import Deal as EngineDeal
-    from scorekeeper.scoring import Rules
 
     MakeMatch = Callable[..., Match]
 

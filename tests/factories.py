@@ -11,13 +11,13 @@ from factory.base import Factory
 from factory.declarations import Sequence as Numbered
 from factory.django import DjangoModelFactory, Password
 
+from scorekeeper.engine.scoring import Deal as EngineDeal
+from scorekeeper.engine.scoring import Rules, get_preset
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Match
-from scorekeeper.scoring import Deal as EngineDeal
-from scorekeeper.scoring import Rules, get_preset
 
 PASSWORD = "a-long-enough-password-42"
-OWNER_KEY = "owner-device-key"  # the creating browser's key (tests/web/support.py's)
+OWNER_KEY = "owner-device-key"  # the creating browser's key (tests/matches/support.py's)
 
 MakeMatch = Callable[..., Match]  # the make_match fixture
 

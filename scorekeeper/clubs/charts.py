@@ -14,7 +14,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper.concours.seasons import ConcoursResult
+from scorekeeper.engine.season import ConcoursResult
 from scorekeeper.history.charts import (
     HEIGHT,
     PAD_BOTTOM,

@@ -2,10 +2,10 @@
 everything its desk makes, restorable.
 
 **The archive** (`archive_zip`, `belote-club-archive/2` since issue 22): `concours/NNN.json` a
-concours (`tournaments.selectors.export_document`, each table with its deals or its paper totals)
+concours (`concours.selectors.export_document`, each table with its deals or its paper totals)
 and `manifest.json`: `format`; `club` (name, town, address); `concours`, one entry a concours
 (its file, name, date, place, prizes, published, finished); `seasons` (name, first and last day,
-rule as `seasons.rule_to_dict` writes it, published; a season's concours are those of its dates);
+rule as `season.rule_to_dict` writes it, published; a season's concours are those of its dates);
 `people`, each team or player of the club (kind, the club's name for them, every spelling that
 names them: the merges done); `merges`, the merge tool's log (kind, `kept`: the index in `people`
 of the person kept or null when it was merged again since, both names, the merged person's id and
@@ -14,7 +14,7 @@ not in the archive: whoever restores is the organiser, others join by the invite
 
 **Restore** (`restore_archive`; a `belote-club-archive/1` file of before issue 22, concours only,
 too): every concours of the manifest recreated under the club by
-`tournaments.services.import_tournament` (owner: the organiser restoring), then its place, prizes
+`concours.services.import_tournament` (owner: the organiser restoring), then its place, prizes
 and publication set, and finished again when it was (its final ranking stored); its names become
 the club's people (`services.record_people`). Then the people: each spelling of an archived
 person names it (an alias of the club moved to it, or made), under the archived name; a person of
@@ -45,8 +45,12 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from scorekeeper.concours import TournamentError
-from scorekeeper.concours.readers import (
+from scorekeeper.concours import selectors as tournament_selectors
+from scorekeeper.concours import services as tournament_services
+from scorekeeper.concours.models import Tournament
+from scorekeeper.engine.season import rule_from_dict, rule_to_dict
+from scorekeeper.engine.tournament import TournamentError
+from scorekeeper.engine.tournament.readers import (
     join,
     read_choice,
     read_int,
@@ -55,12 +59,8 @@ from scorekeeper.concours.readers import (
     read_object,
     read_text,
 )
-from scorekeeper.concours.seasons import rule_from_dict, rule_to_dict
-from scorekeeper.spreadsheet import Echo, safe_cell
-from scorekeeper.tournaments import selectors as tournament_selectors
-from scorekeeper.tournaments import services as tournament_services
-from scorekeeper.tournaments.models import Tournament
 from scorekeeper.web import throttle
+from scorekeeper.web.spreadsheet import Echo, safe_cell
 
 from .models import NAME_MAX, Alias, Club, MergeLog, Person, Season, spelling_key
 from .public_selectors import SeasonPage
@@ -271,7 +271,7 @@ def _text(value: object, path: str, most: int = MAX_TEXT) -> str:
 def _words(value: object, path: str, most: int = MAX_TEXT) -> str:
     """A name, place or prize of the manifest, stored as the desk stores it: its spaces folded,
     "" when blank, refused as the desk's forms refuse it (the one rule of every text,
-    scoring/texts.py: a control character, a direction control, a broken character, only
+    engine/scoring/free_text.py: a control character, a direction control, a broken character, only
     invisible characters)."""
     return read_text(" ".join(_text(value, path, most).split()), path, most)
 
@@ -285,7 +285,7 @@ def _day(value: object, path: str) -> date:
     try:
         return date.fromisoformat(_text(value, path, 10))
     except ValueError:
-        raise ArchiveError(path, "bad_date") from None  # words: clubs/texts.py
+        raise ArchiveError(path, "bad_date") from None  # words: clubs/words.py
 
 
 def _manifest(data: object) -> Manifest:
@@ -346,7 +346,7 @@ def _seasons(value: object) -> list[SeasonEntry]:
         season = read_object(item, at, keys, required=("name", "start", "end"))
         start, end = _day(season["start"], f"{at}.start"), _day(season["end"], f"{at}.end")
         if start > end:
-            raise ArchiveError(f"{at}.end", "season_dates")  # words: clubs/texts.py
+            raise ArchiveError(f"{at}.end", "season_dates")  # words: clubs/words.py
         try:
             rule = rule_to_dict(rule_from_dict(season.get("rule", {})))
         except TournamentError as error:
@@ -399,7 +399,7 @@ def _merges(value: object, people: list[PersonEntry]) -> list[MergeEntry]:
         kept = log.get("kept")
         if kept is not None:
             if not people:
-                raise ArchiveError(f"{at}.kept", "no_people")  # words: clubs/texts.py
+                raise ArchiveError(f"{at}.kept", "no_people")  # words: clubs/words.py
             kept = read_int(kept, f"{at}.kept", 0, len(people) - 1)
             if people[kept].kind != kind:
                 raise ArchiveError(f"{at}.kept", "merge_kinds")
@@ -407,7 +407,7 @@ def _merges(value: object, people: list[PersonEntry]) -> list[MergeEntry]:
         try:
             when = datetime.fromisoformat(_text(log["at"], f"{at}.at", 40))
         except ValueError:
-            raise ArchiveError(f"{at}.at", "bad_time") from None  # words: clubs/texts.py
+            raise ArchiveError(f"{at}.at", "bad_time") from None  # words: clubs/words.py
         out.append(
             MergeEntry(
                 kind=kind,

@@ -7,8 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.concours.seasons import DEFAULT_OTHERS, DEFAULT_TABLE, MAX_TABLE, SeasonRule
-from scorekeeper.validators import validate_name, validate_text
+from scorekeeper.engine.season import DEFAULT_OTHERS, DEFAULT_TABLE, MAX_TABLE, SeasonRule
+from scorekeeper.web.validators import validate_name, validate_text
 
 from .services import MAX_CLUB_NAME, MAX_SEASON_NAME, MAX_TOWN
 

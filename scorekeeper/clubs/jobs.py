@@ -13,15 +13,15 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper.concours import TournamentError
+from scorekeeper.concours import services as tournament_services
+from scorekeeper.concours.words import refusal
+from scorekeeper.engine.tournament import TournamentError
 from scorekeeper.jobs.models import Job
 from scorekeeper.jobs.services import Progress
-from scorekeeper.tournaments import services as tournament_services
-from scorekeeper.tournaments.texts import refusal
 
 from . import exports
 from .models import Club, ClubOrganiser
-from .texts import REFUSALS, archive_error, hourly_limit
+from .words import REFUSALS, archive_error, hourly_limit
 
 KIND = "club_restore"
 
@@ -86,7 +86,7 @@ class ClubRestore:
             "summary": text,
             **links,
             "concours": [
-                {"name": name, "url": reverse("tournaments:desk", kwargs={"pk": pk})}
+                {"name": name, "url": reverse("concours:desk", kwargs={"pk": pk})}
                 for pk, name in restored
             ],
         }

@@ -4,10 +4,10 @@ players) recognised across its concours.
 - **Club**: a name, a town, a `slug` (its public page /club/<slug>/) and an `invite_token`: an
   organiser shares /clubs/join/<token>/; anyone signed in who opens it becomes an organiser
   (ClubOrganiser). "New link" replaces the token. A club's concours are the tournaments whose
-  `club` is it (tournaments.Tournament.club); only `published` ones appear on the public page.
+  `club` is it (concours.Tournament.club); only `published` ones appear on the public page.
 - **Season**: a name, `start` and `end` dates (start <= end, both included: a concours belongs to
-  the seasons whose dates hold its date), the ranking rule as `seasons.rule_to_dict` writes it
-  (scorekeeper.concours.seasons) and `published` (shown on the public page).
+  the seasons whose dates hold its date), the ranking rule as `season.rule_to_dict` writes it
+  (scorekeeper.engine.season) and `published` (shown on the public page).
 - **Person**: one team or one player of the club, across concours (`kind` "team" or "player";
   `name`: the spelling it was created with, then the kept one's after a merge). The seasons
   engine's identity key is `person.key` = f"{kind}-{pk}".
@@ -33,9 +33,9 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.matches.models import new_token  # links as unguessable as a match's
-from scorekeeper.validators import validate_name, validate_text
+from scorekeeper.web.validators import validate_name, validate_text
 
-NAME_MAX = 60  # an entrant's or player's name (tournaments.Entrant.name)
+NAME_MAX = 60  # an entrant's or player's name (concours.Entrant.name)
 
 
 _SPACES = re.compile(r"\s+")
@@ -87,7 +87,7 @@ class Season(models.Model):
     name = models.CharField(_("name"), max_length=100, validators=[validate_name])
     start = models.DateField(_("first day"))
     end = models.DateField(_("last day"))
-    rule = models.JSONField()  # seasons.rule_to_dict(SeasonRule)
+    rule = models.JSONField()  # season.rule_to_dict(SeasonRule)
     published = models.BooleanField(_("published"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 

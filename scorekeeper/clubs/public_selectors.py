@@ -1,9 +1,9 @@
 """Reads of a club's public pages (issue 16): its published concours with their final rankings,
-its published seasons ranked by the seasons engine (`scorekeeper.concours.seasons`), and each
+its published seasons ranked by the seasons engine (`scorekeeper.engine.season`), and each
 team's or player's record.
 
 **Speed.** A finished concours keeps its final ranking on its row
-(`Tournament.final_standings`, written by `tournaments.services.finish` and by a correction
+(`Tournament.final_standings`, written by `concours.services.finish` and by a correction
 after it, with the tournament's `version` it was computed at), so a page reads 120 concours in
 one query and never computes a standings. A row whose stored version is not the tournament's (or
 a concours finished before the column existed) is computed once and stored again
@@ -24,11 +24,12 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.db.models.fields.json import KT
 
-from scorekeeper.concours import TournamentError, seasons
-from scorekeeper.concours.seasons import Finish, Player, SeasonConcours, SeasonRule
-from scorekeeper.folding import fold as _fold
-from scorekeeper.tournaments.models import Tournament
-from scorekeeper.tournaments.selectors import final_rows, with_prizes
+from scorekeeper.concours.models import Tournament
+from scorekeeper.concours.selectors import final_rows, with_prizes
+from scorekeeper.engine import season as seasons
+from scorekeeper.engine.season import Finish, Player, SeasonConcours, SeasonRule
+from scorekeeper.engine.tournament import TournamentError
+from scorekeeper.web.folding import fold as _fold
 
 from .models import Alias, Club, Person, Season
 from .models import spelling_key as _spelling_key
@@ -62,7 +63,7 @@ def published(club: Club, *, rows: bool = True) -> QuerySet[Tournament]:
 
 
 def final_of(tournament: Tournament) -> list[dict[str, Any]]:
-    """A finished concours's final rows (`tournaments.selectors.final_rows`): the stored ones, or,
+    """A finished concours's final rows (`concours.selectors.final_rows`): the stored ones, or,
     when they are missing or older than the tournament, computed for this reading only (a GET
     never writes; `finish` and every later correction store them)."""
     stored = tournament.final_standings
@@ -96,7 +97,7 @@ class ClubConcours:
     @functools.cached_property
     def ranking(self) -> list[dict[str, Any]]:
         """The final rows, each with its prize: its own, or ex æquo on a prize rank the prizes
-        its tied group shares out (tournaments.selectors.with_prizes; the stored rows are left
+        its tied group shares out (concours.selectors.with_prizes; the stored rows are left
         as they are)."""
         rows = [dict(row) for row in self.rows]
         with_prizes(rows, self.tournament.prizes)

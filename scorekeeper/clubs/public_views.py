@@ -21,10 +21,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
-from scorekeeper.concours import TournamentError
+from scorekeeper.engine.tournament import TournamentError
 from scorekeeper.jobs.services import JobRefused, active_job, start_job
 from scorekeeper.matches.access import device_key
-from scorekeeper.words import reason
+from scorekeeper.web.words import reason
 
 from . import exports, public_selectors
 from . import jobs as club_jobs

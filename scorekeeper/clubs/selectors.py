@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Prefetch
 
-from scorekeeper.folding import fold
-from scorekeeper.tournaments.models import Entrant, Tournament
+from scorekeeper.concours.models import Entrant, Tournament
+from scorekeeper.web.folding import fold
 
 from .models import Alias, Club, MergeLog, Person, Season, spelling_key
 

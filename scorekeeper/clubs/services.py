@@ -1,6 +1,6 @@
 """Every write to a club (issue 16): the club and its organisers, its concours, its seasons, its
 people and the merge tool. Keyword-only, each in one transaction: a refusal (`Refused(code,
-**params)`, worded in `texts.py`) changes nothing. A season's rule is checked by the seasons
+**params)`, worded in `words.py`) changes nothing. A season's rule is checked by the seasons
 engine (`rule_from_dict`): its TournamentError carries the path of the wrong key."""
 
 import datetime
@@ -10,10 +10,10 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
-from scorekeeper.concours.readers import read_name, read_text
-from scorekeeper.concours.seasons import rule_from_dict, rule_to_dict
+from scorekeeper.concours.models import Entrant, Tournament
+from scorekeeper.engine.season import rule_from_dict, rule_to_dict
+from scorekeeper.engine.tournament.readers import read_name, read_text
 from scorekeeper.matches.models import new_token
-from scorekeeper.tournaments.models import Entrant, Tournament
 
 from .models import Alias, Club, ClubOrganiser, MergeLog, Person, Season, spelling_key
 
@@ -193,7 +193,7 @@ def create_season(
     rule: object,
     published: bool = False,
 ) -> Season:
-    """A season of the club. `rule`: the rule's JSON object (seasons.rule_from_dict), checked
+    """A season of the club. `rule`: the rule's JSON object (season.rule_from_dict), checked
     there (TournamentError at the key's path); Refused("season_dates") when it ends before it
     starts."""
     fields = _season_fields(name, start, end, rule)

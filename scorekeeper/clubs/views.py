@@ -15,16 +15,16 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from scorekeeper.concours import TournamentError
-from scorekeeper.concours.seasons import rule_from_dict
-from scorekeeper.tournaments.models import Tournament
-from scorekeeper.words import reason
+from scorekeeper.concours.models import Tournament
+from scorekeeper.engine.season import rule_from_dict
+from scorekeeper.engine.tournament import TournamentError
+from scorekeeper.web.words import reason
 
 from . import selectors, services
 from .forms import ClubForm, SeasonForm
 from .models import NAME_MAX, Club, Person, Season, spelling_key
 from .services import Refused
-from .texts import refusal, rule_error
+from .words import refusal, rule_error
 
 MAX_OWN_CONCOURS = 200  # the organiser's concours offered to attach, newest first
 

@@ -12,13 +12,13 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db.models import Prefetch
 
+from scorekeeper.engine.scoring import InvalidInput, decode_json, dump_match, load_scored_match
+from scorekeeper.engine.scoring.errors import printable
 from scorekeeper.jobs.services import Progress
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Deal, Match, MatchQuerySet
-from scorekeeper.scoring import InvalidInput, decode_json, dump_match, load_scored_match
-from scorekeeper.scoring.errors import printable
-from scorekeeper.spreadsheet import Echo, safe_cell
 from scorekeeper.web import throttle
+from scorekeeper.web.spreadsheet import Echo, safe_cell
 
 CSV_COLUMNS = [
     "match", "date", "team1", "team2", "deal", "kind", "takers", "contract", "trump", "coinche",

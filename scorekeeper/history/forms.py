@@ -6,9 +6,9 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorekeeper.matches.models import Match
-from scorekeeper.validators import validate_text
 from scorekeeper.web.forms import too_large
-from scorekeeper.words import PRESET_NAMES
+from scorekeeper.web.validators import validate_text
+from scorekeeper.web.words import PRESET_NAMES
 
 from .selectors import ABANDONED, HistoryFilters
 

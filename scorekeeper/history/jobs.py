@@ -10,10 +10,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scorekeeper.engine.scoring import InvalidInput
 from scorekeeper.jobs.models import Job
 from scorekeeper.jobs.services import Progress
-from scorekeeper.scoring import InvalidInput
-from scorekeeper.words import explain
+from scorekeeper.web.words import explain
 
 from . import exports
 

@@ -22,8 +22,8 @@ from django.db.models import (
 )
 from django.utils import timezone
 
+from scorekeeper.engine.scoring import MatchResult, Trump
 from scorekeeper.matches.models import Deal, Match, Player, Seat, counted, decided
-from scorekeeper.scoring import MatchResult, Trump
 
 # History list --------------------------------------------------------------------------------
 

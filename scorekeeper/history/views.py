@@ -13,7 +13,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scorekeeper.htmx import wants_partial
+from scorekeeper.concours.selectors import played_in, player_concours
+from scorekeeper.engine.scoring import InvalidInput
 from scorekeeper.jobs.services import JobRefused, active_job, start_job
 from scorekeeper.matches import access, services
 from scorekeeper.matches.board import build_board
@@ -25,10 +26,9 @@ from scorekeeper.matches.models import (
     Seat,
     counted,
 )
-from scorekeeper.scoring import InvalidInput
-from scorekeeper.tournaments.selectors import played_in, player_concours
 from scorekeeper.web import throttle
-from scorekeeper.words import explain
+from scorekeeper.web.htmx import wants_partial
+from scorekeeper.web.words import explain
 
 from . import exports
 from .chart_text import running_totals_text
@@ -69,7 +69,7 @@ def history(request: HttpRequest) -> HttpResponse:
 
 def _note_concours(matches: list[Match]) -> None:
     """Each table match of a concours gets `played_in` (its concours, round, table and, once
-    finished, the places: tournaments.selectors.PlayedIn), in two queries for the page; none
+    finished, the places: concours.selectors.PlayedIn), in two queries for the page; none
     when no match of the page is a table."""
     tables = [m.pk for m in matches if m.in_concours]
     notes = played_in(tables) if tables else {}

@@ -16,7 +16,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from scorekeeper.htmx import wants_partial
+from scorekeeper.web.htmx import wants_partial
 
 from . import selectors, services
 from .models import Job

@@ -1,7 +1,7 @@
 """The scoreboard as the templates need it, read in a constant number of queries (the match with
 its seats, and its deals). Every figure is the engine's, cached on the rows by services.rescore in
 the same transaction as the change; the page reads them and each deal's breakdown (kept as the
-engine's data, in no language) and words it in the page's language (scorekeeper.words) instead of
+engine's data, in no language) and words it in the page's language (scorekeeper.web.words) instead of
 re-running the engine, which keeps a 300-deal scoreboard fast."""
 
 from collections.abc import Callable
@@ -12,9 +12,9 @@ from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from scorekeeper.scoring import MatchResult, Rules, score_match
-from scorekeeper.scoring.breakdown import STORED_BREAKDOWN
-from scorekeeper.words import breakdown, deal_summary, stored_breakdown
+from scorekeeper.engine.scoring import MatchResult, Rules, score_match
+from scorekeeper.engine.scoring.breakdown import STORED_BREAKDOWN
+from scorekeeper.web.words import breakdown, deal_summary, stored_breakdown
 
 from .hooks import hooks
 from .models import Deal, Match

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.utils.choices import BaseChoiceIterator
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.scoring import (
+from scorekeeper.engine.scoring import (
     CARD_VALUES,
     DECK,
     PRESETS,
@@ -34,19 +34,19 @@ from scorekeeper.scoring import (
     load_match,
     rules_from_dict,
 )
-from scorekeeper.scoring.announcements import (
+from scorekeeper.engine.scoring.announcements import (
     Declared,
     Override,
     deciding_tops,
     with_lowest_tops,
 )
-from scorekeeper.scoring.cards import TOTAL_CARD_POINTS, card_table
-from scorekeeper.scoring.deals import ManualDeal
-from scorekeeper.scoring.matchfile import MatchFile
-from scorekeeper.scoring.rules import Setting
-from scorekeeper.validators import validate_name, validate_note, validate_text
+from scorekeeper.engine.scoring.cards import TOTAL_CARD_POINTS, card_table
+from scorekeeper.engine.scoring.deals import ManualDeal
+from scorekeeper.engine.scoring.matchfile import MatchFile
+from scorekeeper.engine.scoring.rules import Setting
 from scorekeeper.web.forms import too_large
-from scorekeeper.words import (
+from scorekeeper.web.validators import validate_name, validate_note, validate_text
+from scorekeeper.web.words import (
     CHOICE_LABELS,
     PRESET_NAMES,
     SETTING_HELP,
@@ -78,8 +78,8 @@ def _kind_choices() -> list[tuple[str, Any]]:
     return choices
 
 
-# Names and notes: what a match file takes (scoring/texts.py), said as a form says it
-# (scorekeeper/validators.py).
+# Names and notes: what a match file takes (engine/scoring/free_text.py), said as a form says it
+# (scorekeeper/web/validators.py).
 SEAT: dict[str, Any] = {"max_length": 60, "required": False, "validators": [validate_name]}
 
 

@@ -1,7 +1,7 @@
 """The matches app's one extension point, for an app that holds some matches (a concours holds
 its tables' matches: `Match.in_concours`). The matches app imports none of them: the holder's
 implementation is named by the setting `MATCH_HOOKS` (a dotted path to a class built with no
-argument, see tournaments/match_hooks.py) and loaded once, with `import_string`.
+argument, see concours/match_hooks.py) and loaded once, with `import_string`.
 
 It is asked about held matches only (`in_concours`):
 

@@ -9,10 +9,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scorekeeper.engine.scoring import InvalidInput, load_match
 from scorekeeper.jobs.models import Job
 from scorekeeper.jobs.services import Progress
-from scorekeeper.scoring import InvalidInput, load_match
-from scorekeeper.words import explain
+from scorekeeper.web.words import explain
 
 from . import services
 

@@ -11,9 +11,9 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.scoring import Deal as EngineDeal
-from scorekeeper.scoring import Rules, deal_to_dict, parse_deal, rules_from_dict
-from scorekeeper.validators import validate_name, validate_note
+from scorekeeper.engine.scoring import Deal as EngineDeal
+from scorekeeper.engine.scoring import Rules, deal_to_dict, parse_deal, rules_from_dict
+from scorekeeper.web.validators import validate_name, validate_note
 
 TOKEN_BYTES = 18  # 144 bits: links that cannot be guessed
 TEAM_SEATS = ((0, 2), (1, 3))  # seats in playing order: team 0 sits at 0 and 2, team 1 at 1 and 3
@@ -214,7 +214,7 @@ class Match(models.Model):
     abandoned_at = models.DateTimeField(null=True, blank=True)
     # The owner deleted it: gone from every page and list, restorable for DELETED_KEPT_DAYS.
     deleted_at = models.DateTimeField(null=True, blank=True)
-    # A concours's table (the tournaments app): its result is the concours's, so the match is
+    # A concours's table (the concours app): its result is the concours's, so the match is
     # deleted, restored or abandoned only with its concours; once its round is closed
     # (`frozen_at`) its deals change no more here: a late correction goes through the desk.
     in_concours = models.BooleanField(default=False)
@@ -453,7 +453,7 @@ class Deal(models.Model):
     reserve_after = models.IntegerField(default=0)
     dealer = models.PositiveSmallIntegerField(default=0)  # seat 0-3
     # The deal's breakdown as the engine's data, in no language ({"breakdown": [line_to_data...]},
-    # services.store_breakdown), worded when a page is drawn (scorekeeper.words), so the
+    # services.store_breakdown), worded when a page is drawn (scorekeeper.web.words), so the
     # scoreboard does not re-run the engine (speed budget of 50 ms) and a corrected translation
     # shows without re-scoring. Rows from before hold {"en": ..., "fr": ...} texts until
     # `rescore_matches` rewrites them (shown from the engine meanwhile).

@@ -18,8 +18,8 @@ from django.db.models import Max, Q, QuerySet
 from django.db.models.functions import Lower
 from django.utils import timezone
 
-from scorekeeper.scoring import Deal as EngineDeal
-from scorekeeper.scoring import (
+from scorekeeper.engine.scoring import Deal as EngineDeal
+from scorekeeper.engine.scoring import (
     InvalidInput,
     MatchDeal,
     MatchFile,
@@ -31,7 +31,7 @@ from scorekeeper.scoring import (
     parse_deal,
     score_match,
 )
-from scorekeeper.scoring.breakdown import STORED_BREAKDOWN, Line, line_to_data
+from scorekeeper.engine.scoring.breakdown import STORED_BREAKDOWN, Line, line_to_data
 
 from . import hooks as holder
 from .hooks import WriteRefused
@@ -408,7 +408,7 @@ def _cache(row: Deal, scored: MatchDeal, names: tuple[str, str], *, settled: boo
 
 def store_breakdown(row: Deal, lines: Sequence[Line]) -> bool:
     """Keep the deal's breakdown on its row as the engine's data, in no language (`Deal.texts`):
-    the page words it when drawn (`scorekeeper.words`), so a corrected translation shows at once,
+    the page words it when drawn (`scorekeeper.web.words`), so a corrected translation shows at once,
     without re-scoring, and the scoreboard still does not run the engine. Whether it changed."""
     texts = {STORED_BREAKDOWN: [line_to_data(line) for line in lines]}
     changed: bool = row.texts != texts

@@ -24,10 +24,7 @@ from django.views.decorators.vary import vary_on_headers
 from django.views.i18n import set_language
 from django_htmx.http import HttpResponseClientRedirect
 
-from scorekeeper.htmx import wants_partial
-from scorekeeper.jobs.services import JobRefused, start_job
-from scorekeeper.qr import qr_response
-from scorekeeper.scoring import (
+from scorekeeper.engine.scoring import (
     InvalidInput,
     PassedDeal,
     PlayedDeal,
@@ -35,9 +32,12 @@ from scorekeeper.scoring import (
     score_deal,
     score_match,
 )
+from scorekeeper.jobs.services import JobRefused, start_job
 from scorekeeper.web import throttle
+from scorekeeper.web.htmx import wants_partial
+from scorekeeper.web.qr import qr_response
 from scorekeeper.web.throttle import client_ip
-from scorekeeper.words import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, breakdown, describe
+from scorekeeper.web.words import PRESET_NAMES, PRESET_SUMMARIES, TRUMP_LABELS, breakdown, describe
 
 from . import access, fragments, polling, services
 from .board import board_note, build_board

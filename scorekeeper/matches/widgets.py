@@ -5,7 +5,7 @@ and a dozen inputs; Django renders each widget, and each option, through include
 which was two thirds of the server's time for a deal (scripts/profile_deal_cycle.py). These
 widgets write the very same HTML directly: `templates/matches/widgets/chips.html` and Django's
 `select.html`, `select_option.html`, `input.html` and `attrs.html` stay the reference, and
-tests/web/test_widgets.py checks that both give identical bytes for every field of the form,
+tests/matches/test_widgets.py checks that both give identical bytes for every field of the form,
 bound, unbound and with errors."""
 
 import html

@@ -19,7 +19,7 @@ from tests.history.conftest import (
     MakeMatch,
     in_list,
 )
-from tests.web.support import new_match_post
+from tests.matches.support import new_match_post
 
 pytestmark = pytest.mark.django_db
 

@@ -21,10 +21,10 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, ConsoleMessage, FilePayload, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.engine.scoring import ManualDeal, PassedDeal, PlayedDeal, Trump, rules_from_dict
 from scorekeeper.history import exports
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Match, Player
-from scorekeeper.scoring import ManualDeal, PassedDeal, PlayedDeal, Trump, rules_from_dict
 
 from .conftest import HARMLESS_CONSOLE, PHONE, SHOTS, chip
 

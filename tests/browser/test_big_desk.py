@@ -11,8 +11,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from tests.concours.test_big_desk import big, team
 from tests.factories import PASSWORD, UserFactory
-from tests.tournaments.test_big_desk import big, team
 
 from .conftest import SHOTS, NewPhone, Shot, layout_problems, page_errors
 

@@ -10,7 +10,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Match, Player
-from tests.web.support import CREATOR, coinche_deal
+from tests.matches.support import CREATOR, coinche_deal
 
 from .conftest import NewPhone, Shot, page_errors, start_match
 

@@ -14,8 +14,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.clubs import services as club_services
 from scorekeeper.clubs.models import MergeLog, Season
-from scorekeeper.tournaments import services as tournament_services
-from scorekeeper.tournaments.models import Tournament
+from scorekeeper.concours import services as tournament_services
+from scorekeeper.concours.models import Tournament
 from tests.factories import PASSWORD, UserFactory
 
 from .conftest import SHOTS, NewPhone, Shot, layout_problems, page_errors

@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.concours.models import Round, Tournament
 from scorekeeper.matches.models import Match
-from scorekeeper.tournaments.models import Round, Tournament
 from tests.factories import PASSWORD, UserFactory
 
 from .conftest import SHOTS, NewPhone, Shot, page_errors

@@ -12,8 +12,8 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import ResultChange, Round, Tournament
+from scorekeeper.concours import services
+from scorekeeper.concours.models import ResultChange, Round, Tournament
 from tests.factories import PASSWORD, UserFactory
 
 from .conftest import NewPhone, Shot, page_errors

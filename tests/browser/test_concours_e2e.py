@@ -37,8 +37,8 @@ from playwright.sync_api import (
 )
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.concours.models import Entrant, ResultChange, Table, Tournament
 from scorekeeper.matches.models import Seat
-from scorekeeper.tournaments.models import Entrant, ResultChange, Table, Tournament
 from tests.factories import PASSWORD, UserFactory
 
 from .conftest import _LAYOUT_JS, SHOTS, NewPhone, chip, page_errors, watch

@@ -17,10 +17,10 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import Round, Table, Tournament
+from scorekeeper.concours import services
+from scorekeeper.concours.models import Round, Table, Tournament
+from tests.concours.support import play_out
 from tests.factories import PASSWORD, UserFactory
-from tests.tournaments.support import play_out
 
 from . import test_large_text
 from .conftest import PHONE, SHOTS, NewPhone, Shot, layout_problems, page_errors

@@ -10,10 +10,10 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import Round, Tournament
+from scorekeeper.concours import services
+from scorekeeper.concours.models import Round, Tournament
 
-from ..tournaments.support import play_deals, play_out
+from ..concours.support import play_deals, play_out
 from .conftest import SHOTS, Shot, page_errors
 from .test_axe import _AXE_JS, _HEADINGS_JS, AXE, heading_problems
 

@@ -15,11 +15,11 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.concours import services
+from scorekeeper.concours.models import Tournament
 from scorekeeper.matches.models import Match, Player
-from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import Tournament
+from tests.concours.support import play_rounds
 from tests.factories import PASSWORD, UserFactory
-from tests.tournaments.support import play_rounds
 
 from .conftest import NewPhone, Shot, page_errors
 from .test_large_text import big_phone  # noqa: F401 (a fixture)

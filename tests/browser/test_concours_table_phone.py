@@ -14,11 +14,11 @@ from django.contrib.auth.models import User
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.concours import services
+from scorekeeper.concours.models import Table
 from scorekeeper.matches.models import Match
-from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import Table
+from tests.concours.support import play_out
 from tests.factories import PASSWORD, UserFactory
-from tests.tournaments.support import play_out
 
 from .conftest import SHOTS, NewPhone, Shot, chip, layout_problems, page_errors
 from .test_large_text import _OVERFLOW_JS as OVERFLOW_JS

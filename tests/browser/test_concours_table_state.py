@@ -14,11 +14,11 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
+from scorekeeper.concours import services
+from scorekeeper.concours.models import Table
 from scorekeeper.matches.models import Match
-from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import Table
 from tests.factories import PASSWORD, UserFactory
-from tests.web.support import deal_post
+from tests.matches.support import deal_post
 
 from .conftest import NewPhone, Shot, page_errors
 
@@ -53,7 +53,7 @@ def test_paper_over_a_phone_asks_which_is_right(
     # Sam's phone scored four deals at table 1, signed in (the match is in Sam's matches).
     scorer = Client()
     scorer.force_login(sam)
-    scorer.get(reverse("tournaments:table", args=[table.token]))
+    scorer.get(reverse("concours:table", args=[table.token]))
     for points in ("150", "120", "100", "130"):
         match = Match.objects.get(concours_table=table)
         scorer.post(
@@ -136,7 +136,7 @@ def test_call_time_asks_first_and_the_organiser_still_corrects(
     services.draw_round(tournament=tournament)
     table = Table.objects.get(round__tournament=tournament, number=1)
     phone = Client()
-    phone.get(reverse("tournaments:table", args=[table.token]))
+    phone.get(reverse("concours:table", args=[table.token]))
     for points in ("150", "40"):
         match = Match.objects.get(concours_table=table)
         phone.post(

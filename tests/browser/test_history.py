@@ -10,10 +10,10 @@ from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.accounts.services import claim_device
+from scorekeeper.engine.scoring import parse_deal
+from scorekeeper.engine.scoring.rules import PRESETS
 from scorekeeper.matches.models import Match, Player
 from scorekeeper.matches.services import Author, create_match, record_deal
-from scorekeeper.scoring import parse_deal
-from scorekeeper.scoring.rules import PRESETS
 
 from .conftest import (
     SHOTS,

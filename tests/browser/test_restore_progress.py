@@ -21,13 +21,13 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.clubs import exports
 from scorekeeper.clubs import services as club_services
+from scorekeeper.concours import services as tournament_services
+from scorekeeper.concours.models import Tournament
 from scorekeeper.jobs import services as job_services
 from scorekeeper.jobs.models import Job
-from scorekeeper.tournaments import services as tournament_services
-from scorekeeper.tournaments.models import Tournament
 from tests.factories import PASSWORD, UserFactory
 
-from ..tournaments.support import play_out
+from ..concours.support import play_out
 from .conftest import NewPhone, Shot, page_errors
 
 pytestmark = [

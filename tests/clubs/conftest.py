@@ -7,7 +7,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from scorekeeper.clubs.models import Club
-from scorekeeper.tournaments.models import Tournament
+from scorekeeper.concours.models import Tournament
 
 from .public_support import A, B, C, played
 from .support import make_club

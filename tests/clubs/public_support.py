@@ -10,9 +10,9 @@ from django.contrib.auth.models import User
 
 from scorekeeper.clubs import services as club_services
 from scorekeeper.clubs.models import Club, Season
-from scorekeeper.concours.seasons import rule_from_dict, rule_to_dict
-from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import Tournament
+from scorekeeper.concours import services
+from scorekeeper.concours.models import Tournament
+from scorekeeper.engine.season import rule_from_dict, rule_to_dict
 
 # Three final rankings of four teams (their paper totals): Rois, then Dames twice.
 A = {"Rois": 900, "Dames": 800, "Valets": 700, "As": 600}

@@ -8,8 +8,8 @@ from django.contrib.auth.models import User
 
 from scorekeeper.clubs import services as club_services
 from scorekeeper.clubs.models import Club
-from scorekeeper.tournaments import services as tournament_services
-from scorekeeper.tournaments.models import Tournament
+from scorekeeper.concours import services as tournament_services
+from scorekeeper.concours.models import Tournament
 
 
 def make_club(user: User, name: str = "Belote Club de Rouen", town: str = "Rouen") -> Club:

@@ -22,8 +22,8 @@ from django.utils import translation
 
 from scorekeeper.clubs import exports, public_selectors, services
 from scorekeeper.clubs.models import Alias, Club, MergeLog, Person, Season
-from scorekeeper.tournaments import services as tournament_services
-from scorekeeper.tournaments.models import Tournament
+from scorekeeper.concours import services as tournament_services
+from scorekeeper.concours.models import Tournament
 
 from .public_support import A, played, season
 from .support import make_club

@@ -1,6 +1,6 @@
 """Every HTML page of the clubs app, the organisers' (/clubs/...) and the public ones
 (/club/...), keeps the strict Content-Security-Policy and has no inline script, style or
-handler for it to block: as the concours pages (tests/tournaments/test_privacy.py). The routes
+handler for it to block: as the concours pages (tests/concours/test_privacy.py). The routes
 are read from the resolver (the `clubs` and `club_public` namespaces), so a new page is covered
 as soon as it exists: `test_every_club_url_is_given_its_arguments` fails until ARGUMENTS knows
 it. Pages are read as the club's organiser and as a stranger, redirects followed (the messages
@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from scorekeeper.clubs import services
 from scorekeeper.clubs.models import Club, Person, Season
-from scorekeeper.tournaments import services as tournament_services
+from scorekeeper.concours import services as tournament_services
 from tests.routes import Route, assert_strict_csp, site_routes
 
 from .public_support import A, B, played, season

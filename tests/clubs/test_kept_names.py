@@ -18,8 +18,8 @@ from django.utils import translation
 
 from scorekeeper.clubs import selectors, services
 from scorekeeper.clubs.models import Club, MergeLog, Person, Season
-from scorekeeper.folding import fold
-from scorekeeper.tournaments.models import Tournament
+from scorekeeper.concours.models import Tournament
+from scorekeeper.web.folding import fold
 
 from .public_support import played, season
 from .support import make_concours

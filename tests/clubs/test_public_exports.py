@@ -20,11 +20,11 @@ from django.urls import reverse
 
 from scorekeeper.clubs import exports
 from scorekeeper.clubs.models import Club, ClubOrganiser
-from scorekeeper.spreadsheet import safe_cell
-from scorekeeper.tournaments import selectors, services
-from scorekeeper.tournaments.models import Table, Tournament
+from scorekeeper.concours import selectors, services
+from scorekeeper.concours.models import Table, Tournament
+from scorekeeper.web.spreadsheet import safe_cell
 
-from ..tournaments.support import play_out
+from ..concours.support import play_out
 from .public_support import A, final, played, ranking_names, season
 from .support import make_club
 
@@ -351,8 +351,8 @@ def test_the_archive_per_role(ann: User, club: Club, make_user: Callable[[str], 
     organiser = Client()
     organiser.force_login(ann)
     co_link, table_link, public_link, owner, other, stranger = (Client() for _ in range(6))
-    co_link.get(reverse("tournaments:co", args=[tournament.co_token]))
-    table_link.get(reverse("tournaments:table", args=[table.token]))
+    co_link.get(reverse("concours:co", args=[tournament.co_token]))
+    table_link.get(reverse("concours:table", args=[table.token]))
     public_link.get(reverse("concours_public:standings", args=[tournament.public_token]))
     owner.force_login(bob)
     other.force_login(make_user("carl"))

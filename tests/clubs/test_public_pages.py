@@ -16,8 +16,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper.clubs.models import Club, Person, Season
-from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import Tournament
+from scorekeeper.concours import services
+from scorekeeper.concours.models import Tournament
 
 from .public_support import A, final, played, season
 from .support import make_club
@@ -417,7 +417,7 @@ def test_a_record_is_the_engine_s_record_of_the_person(
     """The record page reads only the person's rows; the seasons engine over every concours of
     the club gives the same record (a player in teams and à la mêlée, a team)."""
     from scorekeeper.clubs import public_selectors as ps
-    from scorekeeper.concours import seasons
+    from scorekeeper.engine import season as seasons
 
     played(ann, club, "Mêlée", date(2026, 1, 10), {"Rois A": 500, "As B": 400, "Valets A": 300,
                                                    "Dames B": 200}, melee=True)  # fmt: skip

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.clubs.models import Club
-from scorekeeper.tournaments.models import Tournament
+from scorekeeper.concours.models import Tournament
 
 from .public_support import season
 

@@ -19,12 +19,12 @@ from django.urls import reverse
 
 from scorekeeper.clubs import exports
 from scorekeeper.clubs.models import Club, Person
+from scorekeeper.concours import services
+from scorekeeper.concours.models import Tournament
 from scorekeeper.matches.models import Deal, Match
-from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import Tournament
 from scorekeeper.web.models import RateLimit
 
-from ..tournaments.support import play_out
+from ..concours.support import play_out
 from .public_support import A
 from .support import make_club
 

@@ -18,9 +18,9 @@ from django.urls import reverse
 from scorekeeper.clubs import exports
 from scorekeeper.clubs import services as club_services
 from scorekeeper.clubs.models import Club
+from scorekeeper.concours.models import Tournament
 from scorekeeper.jobs.models import Job
 from scorekeeper.jobs.services import run_job
-from scorekeeper.tournaments.models import Tournament
 
 from .public_support import A, B, played
 from .support import make_club
@@ -54,7 +54,7 @@ def test_the_restore_runs_as_a_job_and_its_page_links_what_it_restored(
     restored = {t.name: t.pk for t in target.tournaments.all()}
     assert set(restored) == {"Octobre", "Novembre"}
     for name, pk in restored.items():
-        assert f'href="{reverse("tournaments:desk", args=[pk])}">{name}</a>' in page
+        assert f'href="{reverse("concours:desk", args=[pk])}">{name}</a>' in page
     target.refresh_from_db()  # a fresh club takes the archive's name
     assert f'href="{reverse("clubs:desk", args=[target.pk])}">{target.name}</a>' in page
     # In French, the same result.

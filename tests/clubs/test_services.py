@@ -10,8 +10,8 @@ from django.contrib.auth.models import User
 
 from scorekeeper.clubs import selectors, services
 from scorekeeper.clubs.models import Alias, ClubOrganiser, MergeLog, Person, Season
-from scorekeeper.concours import TournamentError
-from scorekeeper.concours.seasons import DEFAULT_TABLE
+from scorekeeper.engine.season import DEFAULT_TABLE
+from scorekeeper.engine.tournament import TournamentError
 
 from .support import make_club, make_concours
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 
 from scorekeeper.clubs import services
 from scorekeeper.clubs.models import Club, ClubOrganiser, MergeLog, Person, Season
-from scorekeeper.tournaments.models import Tournament
+from scorekeeper.concours.models import Tournament
 
 from .support import make_club, make_concours
 
@@ -223,7 +223,7 @@ def test_the_merge_tool_with_its_confirm_step_and_log(
     make_concours(ann, name="Avril", teams=[("Les As", "Rene  Dupont", "Bruno")], club=club)
     # Registered after the concours joined the club: recorded when the tool opens.
     late = make_concours(ann, name="Mai", club=club)
-    from scorekeeper.tournaments import services as tournament_services
+    from scorekeeper.concours import services as tournament_services
 
     tournament_services.add_entrant(tournament=late, name="Les Ás", players=("Chloé", "Bruno"))
     html = page(client, url("people", club))
@@ -338,7 +338,7 @@ def test_names_suggested_from_the_clubs_past_entrants(
     make_concours(bob, name="Bob's mêlée", players=["Xavier", "Walid", "Victor", "Ugo"], club=club)
     make_concours(bob, name="Not the club's", teams=[("Secret", "Tess", "Sam")])
     tournament = make_concours(ann, name="Ann's", club=club)
-    html = page(client, reverse("tournaments:desk", args=[tournament.pk]))
+    html = page(client, reverse("concours:desk", args=[tournament.pk]))
     assert '<option value="Les Rois">' in html and '<option value="Zoé">' in html
     assert '<datalist id="past-players">' in html
     players = html.split('<datalist id="past-players">')[1].split("</datalist>")[0]
@@ -347,7 +347,7 @@ def test_names_suggested_from_the_clubs_past_entrants(
     assert f'href="/clubs/{club.pk}/">Its club</a>' in html
     # Outside the club: only Ann's own concours.
     alone = make_concours(ann, name="Alone")
-    html = page(client, reverse("tournaments:desk", args=[alone.pk]))
+    html = page(client, reverse("concours:desk", args=[alone.pk]))
     assert "Les Rois" not in html and "Its club" not in html
 
 

@@ -10,9 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 
-from scorekeeper.matches import access, services
-from scorekeeper.matches.models import Match, MatchScorer, Player
-from scorekeeper.scoring import (
+from scorekeeper.engine.scoring import (
     Announcement,
     Kind,
     PassedDeal,
@@ -21,7 +19,9 @@ from scorekeeper.scoring import (
     Trump,
     rules_from_dict,
 )
-from scorekeeper.scoring import Deal as EngineDeal
+from scorekeeper.engine.scoring import Deal as EngineDeal
+from scorekeeper.matches import access, services
+from scorekeeper.matches.models import Match, MatchScorer, Player
 from tests import factories
 
 OWNER_KEY = "history-owner-device"

@@ -8,9 +8,9 @@ import io
 import pytest
 from django.test import Client
 
+from scorekeeper.engine.scoring import PlayedDeal, Trump
 from scorekeeper.history.exports import CSV_COLUMNS
 from scorekeeper.matches.models import Deal, Match
-from scorekeeper.scoring import PlayedDeal, Trump
 
 from .conftest import OWNER_KEY, Browser, MakeMatch
 

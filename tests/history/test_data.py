@@ -13,9 +13,9 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from scorekeeper.engine.scoring import PlayedDeal, Trump, score_match
 from scorekeeper.history.exports import CSV_COLUMNS
 from scorekeeper.matches.models import Deal, DealChange, Match, MatchScorer, Player
-from scorekeeper.scoring import PlayedDeal, Trump, score_match
 from scorekeeper.web.models import RateLimit
 
 from .conftest import FACTS_DEALS, FACTS_SCORES, OWNER_KEY, Browser, MakeMatch

@@ -6,8 +6,8 @@ from datetime import datetime
 import pytest
 from django.test import Client
 
+from scorekeeper.engine.scoring import PlayedDeal, Trump, rules_from_dict
 from scorekeeper.matches.models import Match
-from scorekeeper.scoring import PlayedDeal, Trump, rules_from_dict
 
 from .conftest import FACTS_DEALS, OWNER_KEY, Browser, MakeMatch
 

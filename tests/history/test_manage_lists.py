@@ -19,8 +19,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from scorekeeper.engine.scoring import PlayedDeal, Trump, rules_from_dict
 from scorekeeper.matches.models import Match, Player
-from scorekeeper.scoring import PlayedDeal, Trump, rules_from_dict
 
 from .conftest import FACTS_DEALS, OWNER_KEY, AliceData, Browser, Cast, MakeMatch
 

@@ -10,9 +10,9 @@ import pytest
 from django.test import Client
 from django.utils import timezone, translation
 
+from scorekeeper.engine.scoring import PlayedDeal
 from scorekeeper.history.selectors import PlayerStats, Rate
 from scorekeeper.matches.models import Match, Player
-from scorekeeper.scoring import PlayedDeal
 
 from .conftest import FACTS_DEALS, OWNER_KEY, Browser, MakeMatch
 

@@ -21,10 +21,10 @@ from django.test import Client
 from django.utils import translation
 from pytest_django.fixtures import Settings
 
+from scorekeeper.engine.scoring import PlayedDeal, Trump, rules_from_dict
 from scorekeeper.jobs.models import Job
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Deal, Match, Player
-from scorekeeper.scoring import PlayedDeal, Trump, rules_from_dict
 from scorekeeper.web.models import RateLimit
 
 from .conftest import Browser

@@ -8,10 +8,10 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from scorekeeper.engine.scoring.breakdown import STORED_BREAKDOWN, line_from_data
 from scorekeeper.history.selectors import Companion, Rate
 from scorekeeper.matches.models import Deal, Match, Player
-from scorekeeper.scoring.breakdown import STORED_BREAKDOWN, line_from_data
-from scorekeeper.words import breakdown, deal_summary
+from scorekeeper.web.words import breakdown, deal_summary
 
 from .conftest import FACTS_DEALS, OWNER_KEY, AliceData, Browser
 

@@ -21,11 +21,10 @@ from django.test import RequestFactory
 from django.urls import reverse
 from pytest_django.fixtures import Settings
 
-from scorekeeper.errors import server_error
 from scorekeeper.matches.models import Deal, Match
-
-from .conftest import MakeMatch, client_with_device
-from .support import OWNER_KEY, deal_post
+from scorekeeper.web.errors import server_error
+from tests.matches.conftest import MakeMatch, client_with_device
+from tests.matches.support import OWNER_KEY, deal_post
 
 ROOT = Path(__file__).resolve().parents[2]
 HELD_SECONDS = 8

@@ -23,11 +23,10 @@ from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
+from scorekeeper.engine.scoring import get_preset
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Match
-from scorekeeper.scoring import get_preset
-
-from .support import OWNER_KEY, new_match_post
+from tests.matches.support import OWNER_KEY, new_match_post
 
 ROOT = Path(__file__).resolve().parents[2]
 errors = override_settings(ROOT_URLCONF="tests.web.error_urls")
@@ -101,7 +100,7 @@ def test_an_error_page_that_cannot_be_drawn_still_says_try_again(
     def broken(*args: object, **kwargs: object) -> str:
         raise ValueError("Missing staticfiles manifest entry for 'css/app.css'")
 
-    monkeypatch.setattr("scorekeeper.errors.render_to_string", broken)
+    monkeypatch.setattr("scorekeeper.web.errors.render_to_string", broken)
     response, _ = get("/boom/database/")
     assert response.status_code == 503  # type: ignore[attr-defined]
     html = response.content.decode()  # type: ignore[attr-defined]

@@ -163,7 +163,7 @@ def test_with_gthread_workers_the_timeout_does_not_bound_a_request(
 def test_the_cut_off_page_is_drawn_in_each_language() -> None:
     from django.utils import translation
 
-    from scorekeeper.errors import cut_off_answers
+    from scorekeeper.web.errors import cut_off_answers
 
     answers = cut_off_answers()
     assert set(answers) == {"en", "fr"}

@@ -11,9 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.matches.models import Match
-
-from .conftest import MakeMatch
-from .support import coinche_deal
+from tests.matches.conftest import MakeMatch
+from tests.matches.support import coinche_deal
 
 pytestmark = pytest.mark.django_db
 

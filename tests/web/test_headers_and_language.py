@@ -12,9 +12,8 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from scorekeeper.matches.models import Match
-
-from .conftest import MakeMatch
-from .support import coinche_deal
+from tests.matches.conftest import MakeMatch
+from tests.matches.support import coinche_deal
 
 pytestmark = pytest.mark.django_db
 

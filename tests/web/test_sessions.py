@@ -15,9 +15,8 @@ from django.test import Client
 from django.utils import timezone
 
 from scorekeeper.matches.models import Match, Player
-
-from .conftest import MakeMatch
-from .support import coinche_deal, new_match_post
+from tests.matches.conftest import MakeMatch
+from tests.matches.support import coinche_deal, new_match_post
 
 pytestmark = pytest.mark.django_db
 

@@ -1,5 +1,5 @@
-"""Issue 23, text fields: one rule for every free text the app stores (scoring/texts.py, said by
-scorekeeper/validators.py). A walk over every model text field and every form of the project
+"""Issue 23, text fields: one rule for every free text the app stores (engine/scoring/free_text.py, said by
+scorekeeper/web/validators.py). A walk over every model text field and every form of the project
 proves none is missed; a concours's place with a right-to-left override is refused on its form,
 the field named and nothing written; a form body with a lone surrogate (which Django decodes
 into U+FFFD) is refused, not stored; the club archive of a club with legitimate texts restores."""
@@ -25,18 +25,18 @@ from django.urls import reverse
 from django.utils import translation
 
 import scorekeeper
-from scorekeeper import validators
 from scorekeeper.accounts.forms import SignupForm
 from scorekeeper.clubs import exports
 from scorekeeper.clubs import services as club_services
 from scorekeeper.clubs.models import Club, Person, Season
-from scorekeeper.concours import TournamentError
-from scorekeeper.scoring import InvalidInput, load_match
-from scorekeeper.tournaments import services as tournament_services
-from scorekeeper.tournaments.forms import form_data
-from scorekeeper.tournaments.models import Entrant, Tournament
-from scorekeeper.tournaments.selectors import export_document
-from scorekeeper.words import explain
+from scorekeeper.concours import services as tournament_services
+from scorekeeper.concours.forms import form_data
+from scorekeeper.concours.models import Entrant, Tournament
+from scorekeeper.concours.selectors import export_document
+from scorekeeper.engine.scoring import InvalidInput, load_match
+from scorekeeper.engine.tournament import TournamentError
+from scorekeeper.web import validators
+from scorekeeper.web.words import explain
 from tests.clubs.public_support import played, season
 from tests.clubs.support import make_club
 
@@ -59,11 +59,11 @@ INTERNAL_MODEL_FIELDS = {
     "matches.DealChange.author_key": "the browser's key (a token)",
     "matches.DealChange.author": "a label the app writes (a username, 'scorer link'...)",
     "matches.DealChange.submission": "a form's one-time id (checked [A-Za-z0-9_-])",
-    "tournaments.Tournament.co_token": "a link's token",
-    "tournaments.Tournament.public_token": "a link's token",
-    "tournaments.Table.token": "a link's token",
-    "tournaments.ResultChange.author_label": "a label the app writes ('co-organiser link')",
-    "tournaments.ResultChange.action": "a code: paper, correction, time",
+    "concours.Tournament.co_token": "a link's token",
+    "concours.Tournament.public_token": "a link's token",
+    "concours.Table.token": "a link's token",
+    "concours.ResultChange.author_label": "a label the app writes ('co-organiser link')",
+    "concours.ResultChange.action": "a code: paper, correction, time",
     "clubs.Club.invite_token": "a link's token",
     "clubs.Alias.spelling_key": "spelling_key(spelling): derived from a validated spelling",
     "web.RateLimit.key": "a rate limit's key (a scope and a hashed address)",
@@ -119,7 +119,7 @@ def test_every_model_text_field_has_the_text_rule() -> None:
                 missing.append(name)
     assert missing == []
     assert set(INTERNAL_MODEL_FIELDS) - seen == set()  # no stale exclusion
-    assert "tournaments.Tournament.place" in seen  # the walk reaches the issue's field
+    assert "concours.Tournament.place" in seen  # the walk reaches the issue's field
     prizes = Tournament._meta.get_field("prizes")  # a JSON field of texts
     assert validators.validate_prizes in prizes.validators
 
@@ -228,7 +228,7 @@ def test_a_place_with_an_override_is_refused_on_the_settings_page(
 ) -> None:
     tournament = tournament_services.create_tournament(owner=organiser, name="Saint-Martin")
     before = list(Tournament.objects.values())
-    url = reverse("tournaments:settings", args=[tournament.pk])
+    url = reverse("concours:settings", args=[tournament.pk])
     response = client.post(url, concours_post(tournament, place=place))
     assert response.status_code == 200
     html = response.content.decode()
@@ -242,25 +242,25 @@ def test_a_new_concours_with_an_override_in_its_place_writes_nothing(
     organiser: User, client: Client
 ) -> None:
     data = {"preset": "belote", "name": "Saint-Martin", "place": "Salle \u202edes fêtes"}
-    response = client.post(reverse("tournaments:list"), data)
+    response = client.post(reverse("concours:list"), data)
     assert response.status_code == 200
     html = response.content.decode()
     assert "Remove the direction control (U+202E): it can make the text read backwards." in html
     assert '<a href="#id_place">Place</a>: ' in html
     assert not Tournament.objects.exists()
     client.cookies["django_language"] = "fr"
-    html = client.post(reverse("tournaments:list"), data).content.decode()
+    html = client.post(reverse("concours:list"), data).content.decode()
     assert "Retirez le contrôle de direction (U+202E)\u00a0: il peut faire lire le texte" in html
 
 
 @pytest.mark.django_db
 def test_prizes_and_a_team_refuse_them_too(organiser: User, client: Client) -> None:
     tournament = tournament_services.create_tournament(owner=organiser, name="Saint-Martin")
-    url = reverse("tournaments:settings", args=[tournament.pk])
+    url = reverse("concours:settings", args=[tournament.pk])
     for prizes in ("1: un jambon\u202e", "1: \u200b"):
         response = client.post(url, concours_post(tournament, prizes=prizes))
         assert 'id="id_prizes_error"' in response.content.decode()
-    add = reverse("tournaments:add", args=[tournament.pk])
+    add = reverse("concours:add", args=[tournament.pk])
     response = client.post(add, {"name": "Les \u202eRois", "player1": "A", "player2": "B"})
     assert not Entrant.objects.exists()
     tournament.refresh_from_db()
@@ -287,7 +287,7 @@ def test_a_lone_surrogate_in_a_form_body_is_refused_not_stored(
     with errors replaced (U+FFFD), and the rule refuses that as a broken character."""
     body = "preset=belote&name=Saint-Martin&place=Caf%ED%A0%80"
     response = client.post(
-        reverse("tournaments:list"), body, content_type="application/x-www-form-urlencoded"
+        reverse("concours:list"), body, content_type="application/x-www-form-urlencoded"
     )
     assert response.status_code == 200
     html = response.content.decode()

@@ -20,8 +20,7 @@ from pytest_django.fixtures import Settings
 from scorekeeper.matches.models import Match
 from scorekeeper.web import throttle
 from scorekeeper.web.models import RateLimit
-
-from .conftest import client_with_device
+from tests.matches.conftest import client_with_device
 
 pytestmark = pytest.mark.django_db
 

@@ -13,8 +13,8 @@ from django.test import Client, override_settings
 from django.urls import reverse
 from django.utils import translation
 
+from scorekeeper.engine.scoring import InvalidInput
 from scorekeeper.history import exports
-from scorekeeper.scoring import InvalidInput
 from scorekeeper.web.forms import too_large
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""The engines speak in codes and data, `scorekeeper/words.py` in sentences: every error code raised
+"""The engines speak in codes and data, `scorekeeper/web/words.py` in sentences: every error code raised
 anywhere and every breakdown item has its words in English and in French (a new code without
 them fails here), no French rendering falls back to the English words, and the engines'
 sources hold no sentence at all."""
@@ -13,9 +13,9 @@ import pytest
 from django.utils import translation
 from django.utils.translation import trans_real
 
-from scorekeeper import words
-from scorekeeper.scoring import Announcement, Formula, Kind, Note, Param, Rank, Term
-from scorekeeper.scoring.breakdown import NoteKey, TermLabel
+from scorekeeper.engine.scoring import Announcement, Formula, Kind, Note, Param, Rank, Term
+from scorekeeper.engine.scoring.breakdown import NoteKey, TermLabel
+from scorekeeper.web import words
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "scorekeeper").rglob("*.py"))
@@ -65,7 +65,9 @@ def raised_codes() -> Iterator[tuple[str, str, set[str]]]:
                 if not isinstance(call, ast.Call):
                     continue
                 where = f"{path.relative_to(ROOT)}:{call.lineno}"
-                if _name(call.func) == "TextFault":  # scoring/texts.py: TextFault(code, char)
+                if (
+                    _name(call.func) == "TextFault"
+                ):  # engine/scoring/free_text.py: TextFault(code, char)
                     assert call.args and isinstance(call.args[0], ast.Constant), where
                     yield where, str(call.args[0].value), {"char"} if len(call.args) > 1 else set()
                     continue
@@ -182,7 +184,7 @@ def test_every_other_engine_word_has_its_french() -> None:
 
 def test_every_breakdown_the_engine_gives_reads_in_both_languages() -> None:
     """A scored match's breakdown: French words, never the English ones, with the teams' names."""
-    from scorekeeper.scoring import PRESETS, Deal, PassedDeal, PlayedDeal, Trump, score_match
+    from scorekeeper.engine.scoring import PRESETS, Deal, PassedDeal, PlayedDeal, Trump, score_match
 
     deals: list[Deal] = [
         PlayedDeal(0, Trump.HEARTS, 110, "coinche", taker_points=120, belote=(1, 0)),
@@ -219,8 +221,8 @@ def _docstrings(tree: ast.AST) -> set[int]:
 
 
 def test_no_sentence_in_the_scoring_engine() -> None:
-    """No string literal with words and a space in scorekeeper/scoring/ (docstrings and comments
-    aside): what it says is a code and params, worded by scorekeeper/words.py."""
+    """No string literal with words and a space in scorekeeper/engine/scoring/ (docstrings and comments
+    aside): what it says is a code and params, worded by scorekeeper/web/words.py."""
     found = []
     for path in sorted(SCORING.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))

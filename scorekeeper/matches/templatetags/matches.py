@@ -9,10 +9,10 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from scorekeeper.scoring import Rules
-from scorekeeper.words import PRESET_NAMES, deal_parts, french_terms, rank_label, rule_changes
-from scorekeeper.words import deal_summary as summary_of
-from scorekeeper.words import rules_name as name_of_rules
+from scorekeeper.engine.scoring import Rules
+from scorekeeper.web.words import PRESET_NAMES, deal_parts, french_terms, rank_label, rule_changes
+from scorekeeper.web.words import deal_summary as summary_of
+from scorekeeper.web.words import rules_name as name_of_rules
 
 from ..board import BoardDeal
 from ..models import Deal, Match

@@ -17,9 +17,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scorekeeper.clubs import services as club_services
 from scorekeeper.clubs.models import Season
-from scorekeeper.concours.seasons import SeasonRule, rule_to_dict
-from scorekeeper.tournaments import services
-from scorekeeper.tournaments.models import Round, Tournament
+from scorekeeper.concours import services
+from scorekeeper.concours.models import Round, Tournament
+from scorekeeper.engine.season import SeasonRule, rule_to_dict
 
 RULES = (
     SeasonRule(measure="points", rank="teams"),

@@ -19,9 +19,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
 
-from scorekeeper.matches import services
-from scorekeeper.matches.models import Match, Player
-from scorekeeper.scoring import (
+from scorekeeper.engine.scoring import (
     PRESETS,
     Announcement,
     InvalidInput,
@@ -36,7 +34,9 @@ from scorekeeper.scoring import (
     check_deal,
     score_match,
 )
-from scorekeeper.scoring import Deal as EngineDeal
+from scorekeeper.engine.scoring import Deal as EngineDeal
+from scorekeeper.matches import services
+from scorekeeper.matches.models import Match, Player
 
 NAMES = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gaëlle", "Hugo", "Inès", "Julien",
          "Karim", "Léa", "Marc", "Nora", "Olivier", "Paul", "Quentin", "Rose", "Sami", "Théo"]  # fmt: skip

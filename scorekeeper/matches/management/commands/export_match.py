@@ -5,9 +5,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scorekeeper.engine.scoring import dump_match
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Match
-from scorekeeper.scoring import dump_match
 
 
 class Command(BaseCommand):

@@ -9,9 +9,9 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import translation
 
+from scorekeeper.engine.scoring import InvalidInput, load_match
 from scorekeeper.matches import services
-from scorekeeper.scoring import InvalidInput, load_match
-from scorekeeper.words import explain
+from scorekeeper.web.words import explain
 
 COMMAND_OWNER = "cli"  # matches imported from the command line belong to no browser
 

@@ -6,9 +6,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from scorekeeper.engine.scoring import InvalidInput
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Match
-from scorekeeper.scoring import InvalidInput
 
 
 class Command(BaseCommand):

@@ -7,8 +7,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import translation
 
-from scorekeeper import words
-from scorekeeper.scoring import InvalidInput, load_match, result_to_dict
+from scorekeeper.engine.scoring import InvalidInput, load_match, result_to_dict
+from scorekeeper.web import words
 
 EXIT_INVALID = 2
 

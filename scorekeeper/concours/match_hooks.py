@@ -1,0 +1,36 @@
+"""The concours's side of the matches app's one extension point (scorekeeper/matches/hooks.py),
+named in settings.MATCH_HOOKS: a concours holds its tables' matches (`Match.in_concours`). The
+matches app asks it before each write to a table's match and tells it after, in the same
+transaction, and asks it what a table's scoreboard says; it imports nothing of this app."""
+
+from django.http import HttpRequest
+
+from scorekeeper.matches.board import Board, BoardNote
+from scorekeeper.matches.hooks import WriteRefused
+from scorekeeper.matches.models import Match
+from scorekeeper.matches.services import Author
+
+from . import services
+from .table_views import runs_the_desk, scoreboard_note
+from .words import write_refusal
+
+
+class ConcoursHooks:
+    def check_write(self, match: Match, *, author: Author, action: str) -> None:
+        """WriteRefused, in words, when the table's state forbids the write
+        (services.check_table_write)."""
+        try:
+            services.check_table_write(match=match, owner=author.owner, action=action)
+        except WriteRefused as refused:
+            raise WriteRefused(refused.reason, write_refusal(refused.reason)) from None
+
+    def after_write(self, match: Match) -> None:
+        """The table's result follows the change (services.table_moved)."""
+        services.table_moved(match=match)
+
+    def board_note(self, request: HttpRequest, board: Board) -> BoardNote | None:
+        return scoreboard_note(request, board)
+
+    def organiser(self, request: HttpRequest, match: Match) -> bool:
+        """The concours's owner or a co-organiser (its desk's people)."""
+        return runs_the_desk(request, match)
