@@ -5,7 +5,7 @@ The CSV opens in a spreadsheet as it is: UTF-8 with a byte order mark (Excel rea
 only with it), one row per entrant with every tie-break figure, and any text cell a spreadsheet
 would run as a formula written with a leading apostrophe (OWASP's advice against CSV
 injection, as the history's CSV does). Columns are named by the engine's keys
-(TOURNAMENTS.md §6), as the match CSV's are; a prize shared ex æquo says so in its cell, in the
+(docs/tournaments.md §6), as the match CSV's are; a prize shared ex æquo says so in its cell, in the
 language of the download."""
 
 import csv

@@ -36,7 +36,7 @@ CRITERIA: "dict[str, Promise]" = {
 
 
 def settings_words(values: dict[str, Any]) -> list[str]:
-    """Every setting of a format (TOURNAMENTS.md §1) in plain words, one line each."""
+    """Every setting of a format (docs/tournaments.md §1) in plain words, one line each."""
     partie = values["partie"]
     lines = [
         str(_("Teams formed in advance"))
@@ -121,7 +121,7 @@ RANK_LABELS: "list[Any]" = [
 
 
 class SettingsForm(forms.Form):
-    """Every setting of TOURNAMENTS.md §1 but the seed, in plain words: filled from
+    """Every setting of docs/tournaments.md §1 but the seed, in plain words: filled from
     a format's values (`initial_from`), read back as the engine's `settings` object (`values`),
     checked by the engine (`settings_from_dict`), whose refusal is put on its field."""
 

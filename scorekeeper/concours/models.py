@@ -1,4 +1,4 @@
-"""A concours in the database (issue 15, TOURNAMENTS.md): the tournament, its entrants, its rounds,
+"""A concours in the database (issue 15, docs/tournaments.md): the tournament, its entrants, its rounds,
 each round's tables and who sits where (Place: one row per entrant and round, a bye being a place
 without a table), and the log of corrected results.
 
@@ -32,7 +32,7 @@ class Tournament(models.Model):
     name = models.CharField(_("name"), max_length=100, validators=[validate_name])
     date = models.DateField(_("date"), null=True, blank=True)
     place = models.CharField(_("place"), max_length=100, blank=True, validators=[validate_text])
-    # The engine's `settings` object (TOURNAMENTS.md §1), as `settings_to_dict` writes it.
+    # The engine's `settings` object (docs/tournaments.md §1), as `settings_to_dict` writes it.
     settings = models.JSONField()
     # {"1": "a ham", "2": "two bottles"}
     prizes = models.JSONField(default=dict, blank=True, validators=[validate_prizes])

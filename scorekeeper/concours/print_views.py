@@ -228,7 +228,7 @@ def _side(label: str, name: str, seats: list[str], side: int) -> dict[str, str]:
 
 
 def paper_sum(rules: Rules) -> dict[str, Any] | None:
-    """What both totals of a sheet add up to (TOURNAMENTS.md §2's paper check, printed so the
+    """What both totals of a sheet add up to (docs/tournaments.md §2's paper check, printed so the
     table can check its sums before signing), or None when the rules give no fixed sum."""
     if not applies(rules) or rules.deals_limit is None:
         return None
@@ -348,7 +348,7 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
             row["players"] = (
                 " & ".join(p for p in (entrant.player1, entrant.player2) if p) if entrant else ""
             )
-            # A late entry (TOURNAMENTS.md §4), marked as the desk marks it.
+            # A late entry (docs/tournaments.md §4), marked as the desk marks it.
             row["from_round"] = entrant.from_round if entrant else 1
     finished = tournament.status == Tournament.Status.FINISHED
     context = {

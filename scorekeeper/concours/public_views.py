@@ -31,7 +31,7 @@ from scorekeeper.web.qr import qr_response
 from . import selectors
 from .models import Entrant, Tournament
 
-# The ranking criteria (TOURNAMENTS.md §3), as the legend under the standings says them.
+# The ranking criteria (docs/tournaments.md §3), as the legend under the standings says them.
 CRITERIA: "dict[str, Promise]" = {
     "points": _("points"),
     "wins": _("wins"),

@@ -37,7 +37,7 @@ def _attachment(response: HttpResponse, name: str) -> HttpResponse:
 @paused_gc
 def export_file(request: HttpRequest, pk: int) -> HttpResponse:
     """The concours as a `belote-tournament/1` file: its settings, entrants, rounds and every
-    table's deals or paper totals (TOURNAMENTS.md §6)."""
+    table's deals or paper totals (docs/tournaments.md §6)."""
     tournament = _own(request, pk)
     text = exports.document_text(selectors.export_document(tournament))
     response = HttpResponse(text, content_type="application/json; charset=utf-8")

@@ -253,7 +253,7 @@ def standings_of(snap: Snapshot, after_round: int | None = None) -> tuple[Standi
 def standings_rows(
     tournament: Tournament, after_round: int | None = None, *, snap: Snapshot | None = None
 ) -> list[dict[str, Any]]:
-    """The standings as plain rows (TOURNAMENTS.md §6's `standings`), with each entrant's prize
+    """The standings as plain rows (docs/tournaments.md §6's `standings`), with each entrant's prize
     (`with_prizes`); `snap`: the tournament's snapshot when the caller has read it already."""
     if snap is None:
         snap = snapshot(tournament)

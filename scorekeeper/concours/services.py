@@ -181,7 +181,7 @@ def update_tournament(
     settings: dict[str, Any] | None = None,
 ) -> Tournament:
     """The concours's name, date, place and prizes (at any time) and, until round 1 is drawn,
-    its settings (TOURNAMENTS.md §1; the seed kept). Refused: settings once a round is drawn,
+    its settings (docs/tournaments.md §1; the seed kept). Refused: settings once a round is drawn,
     a change of mode once entrants are registered (teams and players do not convert).
     TournamentError on a bad setting or name."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -827,7 +827,7 @@ def _store_draw(tournament: Tournament, draw: tournament_engine.Draw) -> Round:
 
 @transaction.atomic
 def draw_round(*, tournament: Tournament) -> Round:
-    """Draw the next round with the engine (TOURNAMENTS.md §5) and create its tables, one match
+    """Draw the next round with the engine (docs/tournaments.md §5) and create its tables, one match
     each, and its byes. Refused while the last round is open or once the concours is finished;
     the engine's TournamentError when it cannot draw (every round drawn, too few entrants)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)

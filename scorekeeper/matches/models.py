@@ -517,7 +517,7 @@ class Deal(models.Model):
         return f"Deal {self.number} of {self.match_id}"
 
     def as_match_dict(self) -> dict[str, Any]:
-        """This deal as written in a match file (MATCH_FORMAT.md)."""
+        """This deal as written in a match file (docs/file-formats.md §1)."""
         out: dict[str, Any]
         if self.kind == self.Kind.PASSED:
             out = {"passed": True}

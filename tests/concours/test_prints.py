@@ -678,7 +678,7 @@ def test_a_superscript_table_number_is_no_table(organiser: User, client: Client)
 
 
 def test_the_ranking_marks_a_late_entry(organiser: User, client: Client) -> None:
-    """Issue 22: a team that joined late (TOURNAMENTS.md §4: it plays from its round, with zeros
+    """Issue 22: a team that joined late (docs/tournaments.md §4: it plays from its round, with zeros
     before) is marked on the ranking print, as the desk marks it ("from round 2"); in French too.
     The desk's standings mark it the same way."""
     tournament = concours(organiser, TEAMS[:8], rounds=2)

@@ -1,4 +1,4 @@
-"""RULES.md §4's score-app variants in the app: chosen on New match (with a line saying what each
+"""docs/rules.md §4's score-app variants in the app: chosen on New match (with a line saying what each
 does), frozen with the match, scored by the engine in the preview, the saved deal and the match
 file."""
 

@@ -1,4 +1,4 @@
-"""`python manage.py score_match FILE|-` (MATCH_FORMAT.md): the JSON it prints, its exit codes, and
+"""`python manage.py score_match FILE|-` (docs/file-formats.md §1): the JSON it prints, its exit codes, and
 that it needs no database."""
 
 import io
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 FORMAT = "belote-match/1"
 EXIT_INVALID = 2
 
-# The example document of MATCH_FORMAT.md.
+# The example document of docs/file-formats.md §1.
 EXAMPLE_TEXT = """
 {
   "format": "belote-match/1",
@@ -36,7 +36,7 @@ EXAMPLE_TEXT = """
 }
 """  # noqa: E501  (the example, verbatim)
 
-# Every resolved setting of the example's rules (preset `coinche` of RULES.md §7, target 1000).
+# Every resolved setting of the example's rules (preset `coinche` of docs/rules.md §7, target 1000).
 EXAMPLE_RULES = {
     "preset": "coinche", "game": "coinche", "target": 1000, "deals_limit": None,
     "rounding": "half_up", "announcements": True, "announcements_resolution": "best_team",
@@ -129,7 +129,7 @@ def write(tmp_path: Path, document: object, name: str = "match.json") -> Path:
 
 
 def assert_example_output(data: dict[str, Any]) -> None:
-    """The exact shape of MATCH_FORMAT.md's output, with the example's numbers."""
+    """The exact shape of docs/file-formats.md §1's output, with the example's numbers."""
     assert list(data) == OUTPUT_KEYS
     assert data["rules"] == EXAMPLE_RULES
     assert isinstance(data["deals"], list)

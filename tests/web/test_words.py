@@ -205,7 +205,7 @@ def test_every_breakdown_the_engine_gives_reads_in_both_languages() -> None:
 # No sentence inside the scoring engine.
 
 # Data that reads like words but is not for people: the match format's default team names
-# (MATCH_FORMAT.md: `["Team 1", "Team 2"]`), stored in a file as written.
+# (docs/file-formats.md §1: `["Team 1", "Team 2"]`), stored in a file as written.
 NOT_SENTENCES = {"Team 1", "Team 2"}
 WORDS_WITH_A_SPACE = re.compile(r"[^\W\d_]{2,}.*\s|\s.*[^\W\d_]{2,}")
 

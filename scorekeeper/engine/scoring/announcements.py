@@ -1,4 +1,4 @@
-"""Announcements (RULES.md §2): their values, how two of them compare, and which ones count."""
+"""Announcements (docs/rules.md §2): their values, how two of them compare, and which ones count."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass

@@ -1,4 +1,4 @@
-"""Card values of RULES.md §1, for the card-counting helper and for checks."""
+"""Card values of docs/rules.md §1, for the card-counting helper and for checks."""
 
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -42,7 +42,7 @@ class Trump(StrEnum):
         return self not in (Trump.NO_TRUMP, Trump.ALL_TRUMP)
 
 
-# Sequence order, lowest first (RULES.md §2).
+# Sequence order, lowest first (docs/rules.md §2).
 SEQUENCE_ORDER: tuple[Rank, ...] = tuple(Rank)
 SUIT_SYMBOLS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 

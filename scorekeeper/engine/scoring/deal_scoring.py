@@ -1,4 +1,4 @@
-"""Scoring one deal: RULES.md §3 (classic belote), §4 (coinche) and §5 (rounding)."""
+"""Scoring one deal: docs/rules.md §3 (classic belote), §4 (coinche) and §5 (rounding)."""
 
 from dataclasses import dataclass
 from typing import Literal

@@ -1,4 +1,4 @@
-"""What the table records for one deal (MATCH_FORMAT.md), and the checks the rules impose on it."""
+"""What the table records for one deal (docs/file-formats.md §1), and the checks the rules impose on it."""
 
 from dataclasses import dataclass
 from typing import Literal
@@ -55,7 +55,7 @@ Deal = PlayedDeal | PassedDeal | ManualDeal
 
 
 def contract_value(rules: Rules, deal: PlayedDeal) -> int:
-    """C of RULES.md §4 (the bid, or the capot / générale value). Assumes a checked deal."""
+    """C of docs/rules.md §4 (the bid, or the capot / générale value). Assumes a checked deal."""
     if deal.contract == "capot":
         assert rules.capot_bid is not None
         return rules.capot_bid

@@ -1,4 +1,4 @@
-"""Scoring a match (RULES.md §6): running totals, the dealer, the litige reserve, the end and winner."""
+"""Scoring a match (docs/rules.md §6): running totals, the dealer, the litige reserve, the end and winner."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace

@@ -1,4 +1,4 @@
-"""The `belote-match/1` JSON format of MATCH_FORMAT.md: strict parsing with errors that name the
+"""The `belote-match/1` JSON format of docs/file-formats.md §1: strict parsing with errors that name the
 path (`deals[3].taker_points`), serialising back, and the JSON shape of a scored match."""
 
 import json
@@ -361,7 +361,7 @@ def dump_match(match: MatchFile) -> dict[str, Any]:
 def result_to_dict(
     result: MatchResult, breakdown: Callable[[Sequence[Line]], list[str]]
 ) -> dict[str, Any]:
-    """The `score_match` output of MATCH_FORMAT.md; `breakdown` turns a deal's lines into words
+    """The `score_match` output of docs/file-formats.md §1; `breakdown` turns a deal's lines into words
     (the engine has none: `scorekeeper.web.words.breakdown`)."""
     return {
         "rules": result.rules.to_dict(),

@@ -1,4 +1,4 @@
-"""Rule settings (RULES.md), the five named presets of §7, and validation of every setting.
+"""Rule settings (docs/rules.md), the five named presets of §7, and validation of every setting.
 
 A `Rules` object is immutable and complete: a match stores all of it, so a past match recomputes to
 the same scores even if a preset changes later. Settings that only one game uses are still present
@@ -22,7 +22,7 @@ CapotBidScores = Literal["total_and_contract", "contract"]
 Litige = Literal["reserve", "none"]
 EndTie = Literal["extra_deal", "last_deal_winner"]
 
-# B in "m × (B + C + ...)" when the takers of a coinched contract made capot (RULES.md §4).
+# B in "m × (B + C + ...)" when the takers of a coinched contract made capot (docs/rules.md §4).
 COINCHED_CAPOT_BASE = 250
 
 

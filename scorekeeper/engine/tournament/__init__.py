@@ -1,4 +1,4 @@
-"""The pure tournament (concours) engine of TOURNAMENTS.md: settings, table results, standings,
+"""The pure tournament (concours) engine of docs/tournaments.md: settings, table results, standings,
 byes, draws, the paper check and the `belote-tournament/1` file. Plain dataclasses and functions,
 no Django; table results come from the scoring engine. Errors are TournamentError (a subclass of
 the scoring engine's InvalidInput) with a path, a code and params: words live Django-side."""

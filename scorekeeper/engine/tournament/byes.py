@@ -1,4 +1,4 @@
-"""Byes (TOURNAMENTS.md §4): how many entrants sit out, what a bye is worth, who sits out."""
+"""Byes (docs/tournaments.md §4): how many entrants sit out, what a bye is worth, who sits out."""
 
 from collections.abc import Sequence
 from fractions import Fraction

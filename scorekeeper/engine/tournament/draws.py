@@ -1,4 +1,4 @@
-"""Drawing the next round (TOURNAMENTS.md §5): byes (§4), then tables.
+"""Drawing the next round (docs/tournaments.md §5): byes (§4), then tables.
 
 - Round 1, and every round of `random` pairing: a random order of the active entrants (in id
   order, shuffled by `DrawRandom(seed, round)`), paired first with second, third with fourth...;

@@ -1,4 +1,4 @@
-"""The paper check of TOURNAMENTS.md §2: the two totals of a classic belote partie with a deals
+"""The paper check of docs/tournaments.md §2: the two totals of a classic belote partie with a deals
 limit and no rounding must add up to `deals × 162 + belote_points × belotes + (capot_cards − 162)
 × capots + announcements counted`. A mismatch is a warning, never a refusal: the check returns the
 difference and a hint (as data: a code and a count), the words are rendered outside."""

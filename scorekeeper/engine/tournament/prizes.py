@@ -1,6 +1,6 @@
 """The prizes of a ranking (issue 22): who gets which prize when entrants share a rank.
 
-Standings share a rank among equal entrants (1, 1, 3: TOURNAMENTS.md §3). A group of k entrants
+Standings share a rank among equal entrants (1, 1, 3: docs/tournaments.md §3). A group of k entrants
 at rank r covers the places r to r + k − 1: the prizes of those places are theirs to share out
 (the organiser decides who takes which), so no prize is given twice and none is dropped (before,
 both tied firsts showed the first prize and the second went to nobody). An entrant alone at its

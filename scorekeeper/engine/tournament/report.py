@@ -1,4 +1,4 @@
-"""The JSON shapes the two commands print (TOURNAMENTS.md §6)."""
+"""The JSON shapes the two commands print (docs/tournaments.md §6)."""
 
 from typing import Any
 

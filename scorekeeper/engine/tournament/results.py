@@ -1,4 +1,4 @@
-"""A table's result (TOURNAMENTS.md §2): from the totals of a paper sheet, or from its deals scored
+"""A table's result (docs/tournaments.md §2): from the totals of a paper sheet, or from its deals scored
 by the scoring engine with the `partie` rules; finished or pending."""
 
 from dataclasses import dataclass

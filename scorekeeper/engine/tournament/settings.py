@@ -1,4 +1,4 @@
-"""The settings of a concours (TOURNAMENTS.md §1): one validated, immutable object."""
+"""The settings of a concours (docs/tournaments.md §1): one validated, immutable object."""
 
 import json
 from collections.abc import Mapping

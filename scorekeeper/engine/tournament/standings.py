@@ -1,4 +1,4 @@
-"""Standings (TOURNAMENTS.md §3): every figure of every entrant over its finished parties, ranked
+"""Standings (docs/tournaments.md §3): every figure of every entrant over its finished parties, ranked
 by the criteria of `ranking` in their order; entrants equal on all of them share a rank (1, 2, 2, 4)
 and are listed by id. Withdrawn entrants keep their results and their place, marked."""
 

@@ -1,4 +1,4 @@
-"""The `belote-tournament/1` file of TOURNAMENTS.md §6: strict parsing (unknown keys refused, every
+"""The `belote-tournament/1` file of docs/tournaments.md §6: strict parsing (unknown keys refused, every
 error a TournamentError naming its path, the later place when something appears twice, reading the
 file in order, a round's tables before its byes) and writing it back unchanged."""
 

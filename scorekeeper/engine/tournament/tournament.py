@@ -1,4 +1,4 @@
-"""A concours as data (TOURNAMENTS.md §6): entrants, rounds and their tables, and who is active in
+"""A concours as data (docs/tournaments.md §6): entrants, rounds and their tables, and who is active in
 which round (§4). Frozen dataclasses; the file module reads and writes them."""
 
 from collections.abc import Iterator

@@ -1,4 +1,4 @@
-"""RULES.md §2, announcements: which missing top cards of sequences decide whose announcements
+"""docs/rules.md §2, announcements: which missing top cards of sequences decide whose announcements
 count (scoring/announcements.py `deciding_tops`), and what is recorded when they decide nothing
 (`with_lowest_tops`). The deal form asks a sequence's top card only when it decides.
 

@@ -1,4 +1,4 @@
-"""RULES.md §1 (card values), §7 (presets), and what the engine refuses: bad rule settings and deals
+"""docs/rules.md §1 (card values), §7 (presets), and what the engine refuses: bad rule settings and deals
 the rules do not allow, each error naming the offending setting or field in its path."""
 
 from dataclasses import replace

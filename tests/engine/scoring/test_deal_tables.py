@@ -1,8 +1,8 @@
-"""Every row of the scoring tables of RULES.md §3 (classic) and §4 (coinche), the announcement values
+"""Every row of the scoring tables of docs/rules.md §3 (classic) and §4 (coinche), the announcement values
 and resolution of §2, and the rounding of §5, one deal per test row.
 
 Team 0 takes unless a row says otherwise, so scores read (takers, defence). Every expected figure
-is computed here from RULES.md, with the arithmetic in the row's id. Most coinche rows use the
+is computed here from docs/rules.md, with the arithmetic in the row's id. Most coinche rows use the
 `coinche` preset without rounding so the table's formula shows as is; the §5 rows round.
 """
 

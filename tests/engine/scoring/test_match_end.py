@@ -1,4 +1,4 @@
-"""RULES.md §6 (end of the match) and the match-level parts of §3 (the litige reserve): targets,
+"""docs/rules.md §6 (end of the match) and the match-level parts of §3 (the litige reserve): targets,
 ties, belote that cannot clinch, deals limits, passed and manual deals, the dealer, the reserve.
 
 Scores read (team 0, team 1). Every running total is worked out in the comments.

@@ -1,4 +1,4 @@
-"""The `belote-match/1` match file of MATCH_FORMAT.md: the example, every kind of bad input with the
+"""The `belote-match/1` match file of docs/file-formats.md §1: the example, every kind of bad input with the
 exact path of the error, and round trips (parse -> dump -> parse) that keep the match and its scores."""
 
 import copy
@@ -63,7 +63,7 @@ Mutation = Callable[[Doc], None]
 
 FORMAT = "belote-match/1"
 
-# The example document of MATCH_FORMAT.md, word for word.
+# The example document of docs/file-formats.md §1, word for word.
 EXAMPLE_TEXT = """
 {
   "format": "belote-match/1",
@@ -94,7 +94,7 @@ CLASSIC: Doc = {
     ],
 }
 
-# Every setting of each game (RULES.md §§2-7), as `dump_match` and `score_match` must write them.
+# Every setting of each game (docs/rules.md §§2-7), as `dump_match` and `score_match` must write them.
 COMMON_SETTINGS = {
     "target", "deals_limit", "rounding", "announcements", "announcements_resolution", "sa_ta",
     "capot_cards", "belote_points", "generale_bid", "generale_cards", "end_tie",
@@ -106,7 +106,7 @@ COINCHE_SETTINGS = COMMON_SETTINGS | {
 }  # fmt: skip
 CLASSIC_SETTINGS = COMMON_SETTINGS | {"failure_points", "litige"}
 
-# The resolved rules of the example (preset `coinche` of RULES.md §7, target 1000).
+# The resolved rules of the example (preset `coinche` of docs/rules.md §7, target 1000).
 EXAMPLE_RULES = {
     "preset": "coinche", "game": "coinche", "target": 1000, "deals_limit": None,
     "rounding": "half_up", "announcements": True, "announcements_resolution": "best_team",
@@ -157,7 +157,7 @@ def test_example_scores_as_described() -> None:
     rows = [(d.number, d.dealer, d.outcome, d.scores, d.totals) for d in result.deals]
 
     assert rows == [
-        # 110 ♥ coinché, 120 + belote: 2 × (160 + 110 + 20) = 580 (RULES.md §8 example 5).
+        # 110 ♥ coinché, 120 + belote: 2 × (160 + 110 + 20) = 580 (docs/rules.md §8 example 5).
         (1, 0, "made", (580, 0), (580, 0)),
         # 90 SA by team 1: 95 + tierce 20 = 115 > 67; 115 + 90 = 205 -> 210, defence 67 -> 70.
         (2, 1, "made", (70, 210), (650, 210)),
@@ -285,7 +285,7 @@ def test_the_reserve_goes_to_the_next_deals_winners() -> None:
 
 
 # ---------------------------------------------------------------------------------------------
-# Bad input: every kind MATCH_FORMAT.md lists, with the exact path of the error
+# Bad input: every kind docs/file-formats.md §1 lists, with the exact path of the error
 
 
 def put(*path: str | int, value: object) -> Mutation:
@@ -887,7 +887,7 @@ ROUND_TRIP_BELOTE_501: Doc = {
     ],
 }  # fmt: skip
 
-# RULES.md §4's score-app variants travel in the file like any setting.
+# docs/rules.md §4's score-app variants travel in the file like any setting.
 ROUND_TRIP_SCORE_APPS: Doc = {
     "format": FORMAT,
     "rules": {"preset": "coinche", "coinched_scores": "points", "capot_bid_scores": "contract"},

@@ -1,4 +1,4 @@
-"""For each preset of RULES.md §7, a full match as a table would play it, to its winner.
+"""For each preset of docs/rules.md §7, a full match as a table would play it, to its winner.
 
 Each step gives the deal, what each team adds with it (reserve received included), and the running
 totals; the arithmetic is in the comments. Scores read (team 0, team 1).

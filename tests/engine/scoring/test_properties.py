@@ -2,7 +2,7 @@
 
 The strategies build a preset or a random valid custom rule set, then deals that respect every check
 of `deals.py` for those rules. Besides the invariants, one property scores each deal with a small
-reference model of RULES.md §2-§5 written independently here.
+reference model of docs/rules.md §2-§5 written independently here.
 """
 
 from collections.abc import Callable, Sequence
@@ -239,7 +239,7 @@ def rules_and_deals(draw: Any) -> tuple[Rules, list[Deal], int]:
     return rules, [any_deal(draw, rules) for _ in range(count)], first_dealer
 
 
-# A reference model of RULES.md, written from the text (and the documented choices where it is
+# A reference model of docs/rules.md, written from the text (and the documented choices where it is
 # silent: contract_only applies to capots too;
 # generale_cards applies whenever one player took every trick; the classic announced générale
 # counts no announcements; a litige reserve is rounded when held).
@@ -304,7 +304,7 @@ def counted_announcements(rules: Rules, deal: PlayedDeal) -> tuple[int, int]:
 
 
 def model(rules: Rules, deal: PlayedDeal) -> tuple[str, tuple[int, int], int]:
-    """(outcome, scores, held) of one played deal, from RULES.md §2-§5."""
+    """(outcome, scores, held) of one played deal, from docs/rules.md §2-§5."""
     t, d = deal.taker, 1 - deal.taker
     belote = [deal.belote[0] * rules.belote_points, deal.belote[1] * rules.belote_points]
     ann = counted_announcements(rules, deal)
@@ -591,7 +591,7 @@ def test_match_properties(case: tuple[Rules, list[Deal], int]) -> None:
 def test_coinched_on_points_the_defence_keeps_at_least_its_total(
     case: tuple[Rules, PlayedDeal],
 ) -> None:
-    """RULES.md §4 `coinched_scores = "points"`: on a made coinché contract the defence never
+    """docs/rules.md §4 `coinched_scores = "points"`: on a made coinché contract the defence never
     scores less than its own total, rounded (its belote alone when the takers made capot), and the
     takers score m × (their total + C) at least."""
     rules, deal = case

@@ -1,4 +1,4 @@
-"""RULES.md §4's two score-app variants, row by row: `coinched_scores = "points"` (a made coinché
+"""docs/rules.md §4's two score-app variants, row by row: `coinched_scores = "points"` (a made coinché
 contract scores m × (the takers' total + C) and the defence keeps its total) and
 `capot_bid_scores = "contract"` (a made capot or générale bid, not coinché, scores its contract
 alone plus belote). Team 0 takes; scores read (takers, defence); the arithmetic is in each id."""
@@ -41,7 +41,7 @@ CONTRACT = replace(EXACT, capot_bid_scores="contract")
 
 COINCHED_ON_POINTS = [
     row(
-        "RULES.md's example: 2×(120+100)=440, 42→40",
+        "docs/rules.md's example: 2×(120+100)=440, 42→40",
         POINTS_ROUNDED,
         PlayedDeal(0, HEARTS, 100, "coinche", taker_points=120),
         "made",

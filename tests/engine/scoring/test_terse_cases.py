@@ -1,4 +1,4 @@
-"""Cases where RULES.md says little, pinned one by one (the reference model of
+"""Cases where docs/rules.md says little, pinned one by one (the reference model of
 test_properties.py covers them at random; these name them). Scores read (team 0, team 1)."""
 
 from scorekeeper.engine.scoring import (
@@ -38,7 +38,7 @@ def test_contract_only_scores_the_contract_even_on_a_capot() -> None:
 
 
 def test_both_over_the_target_but_the_higher_one_only_by_its_belote() -> None:
-    """RULES.md §6 (settled): the team that scored nothing but its belote cannot win on that
+    """docs/rules.md §6 (settled): the team that scored nothing but its belote cannot win on that
     deal, even with the higher total; and the other one, over the target too, does not win with
     fewer points: play goes on."""
     rules = rules_from_dict({"preset": "coinche", "target": 500, "rounding": "none"})

@@ -1,7 +1,7 @@
-"""The worked examples of RULES.md §8, each (and each of its sub-cases) as one test row.
+"""The worked examples of docs/rules.md §8, each (and each of its sub-cases) as one test row.
 
 Unless the example says otherwise the preset is `coinche` and team 0 takes, so the expected scores
-read (takers, defence). The figures are RULES.md's own; the arithmetic is repeated in the ids.
+read (takers, defence). The figures are docs/rules.md's own; the arithmetic is repeated in the ids.
 """
 
 from collections.abc import Sequence

@@ -9,7 +9,7 @@ from scorekeeper.engine.tournament import Tournament, parse_tournament
 Doc = dict[str, Any]
 FORMAT = "belote-tournament/1"
 
-# The example of TOURNAMENTS.md §6, completed so it is a valid file: the entrants it draws
+# The example of docs/tournaments.md §6, completed so it is a valid file: the entrants it draws
 # (3 to 6) are listed, and table 2's partie is under way.
 EXAMPLE_TEXT = """
 {

@@ -1,4 +1,4 @@
-"""`tournament_standings FILE|-` and `pair_round FILE|- [--append]` (TOURNAMENTS.md §6): the JSON
+"""`tournament_standings FILE|-` and `pair_round FILE|- [--append]` (docs/tournaments.md §6): the JSON
 they print, exactly in the spec's shapes, their exit codes, standard input, and no database."""
 
 import io

@@ -1,4 +1,4 @@
-"""Drawing a round (TOURNAMENTS.md §5) and who sits out (§4): the random source, round 1, Swiss,
+"""Drawing a round (docs/tournaments.md §5) and who sits out (§4): the random source, round 1, Swiss,
 random pairing, mêlée, table numbers, rematches a draw cannot avoid, and when a round cannot be
 drawn."""
 

@@ -1,4 +1,4 @@
-"""The belote-tournament/1 file (TOURNAMENTS.md §6): the example, every refusal with its exact path
+"""The belote-tournament/1 file (docs/tournaments.md §6): the example, every refusal with its exact path
 and code, the later place named when something appears twice, and writing a file back unchanged."""
 
 import copy

@@ -1,4 +1,4 @@
-"""The paper check of TOURNAMENTS.md §2: the difference and a hint, never a refusal; its words
+"""The paper check of docs/tournaments.md §2: the difference and a hint, never a refusal; its words
 in English and French."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Table results (TOURNAMENTS.md §2), standings and tie-breaks (§3), byes, late entries and
+"""Table results (docs/tournaments.md §2), standings and tie-breaks (§3), byes, late entries and
 withdrawals (§4), each rule as a table of cases."""
 
 from fractions import Fraction

@@ -1,5 +1,5 @@
 """`python manage.py pair_round FILE|- [--append] [--withdraw ID ...]`: draw the next round of a
-belote-tournament/1 file (TOURNAMENTS.md §5-§6), without touching the database."""
+belote-tournament/1 file (docs/tournaments.md §5-§6), without touching the database."""
 
 from typing import Any
 

@@ -1,5 +1,5 @@
 """`python manage.py tournament_standings FILE|-`: the standings and every round's results of a
-belote-tournament/1 file (TOURNAMENTS.md §6), without touching the database."""
+belote-tournament/1 file (docs/tournaments.md §6), without touching the database."""
 
 from typing import Any
 
