@@ -15,7 +15,7 @@ from django.utils import translation
 
 from .builders import EXAMPLE_TEXT, Doc, doc, example, round_, table
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 EXIT_INVALID = 2
 UNREACHABLE_DB = "postgres://nobody@127.0.0.1:1/none"
 STANDING_KEYS = ["rank", "id", "name", "played", "won", "drawn", "lost", "byes", "wins", "points",
