@@ -17,7 +17,7 @@ players) recognised across its concours.
   concours's players "player" aliases (a player is one person whether playing in a team or à la
   mêlée).
 
-  **When names map to people**: at reading time. `services.record_people` creates the people and
+  **When names map to people**: at reading time. `people.record_people` creates the people and
   aliases of a concours's names that have none (when the concours is attached to the club, and
   again when the club pages read it); the club pages then look each name up by its alias. A merge
   only moves aliases, so it changes every page at once, past concours included, with nothing

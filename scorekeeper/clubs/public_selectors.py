@@ -33,7 +33,7 @@ from scorekeeper.web.folding import fold as _fold
 
 from .models import Alias, Club, Person, Season
 from .models import spelling_key as _spelling_key
-from .services import record_people
+from .people import record_people
 
 PODIUM = 3
 # What a club page reads of each concours (the entrants, rounds and tables are never read).
@@ -262,7 +262,7 @@ class People:
     def of(cls, club: Club, items: Sequence[ClubConcours] = ()) -> People:
         """The club's aliases; when a name of `items` has none yet (an entrant registered after
         the concours joined the club), the club's people are recorded first
-        (`clubs.services.record_people`, once: the next read finds them all)."""
+        (`clubs.people.record_people`, once: the next read finds them all)."""
         found = cls._read(club)
         missing = [item.pk for item in items if not found._knows(item)]
         if missing:

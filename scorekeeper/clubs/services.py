@@ -1,6 +1,7 @@
 """Every write to a club (issue 16): the club and its organisers, its concours, its seasons, its
-people and the merge tool. Keyword-only, each in one transaction: a refusal (`Refused(code,
-**params)`, worded in `words.py`) changes nothing. A season's rule is checked by the seasons
+people (their recording in `people.py`, below the reads that call it too) and the merge tool.
+Keyword-only, each in one transaction: a refusal (`Refused(code, **params)`, worded in
+`words.py`) changes nothing. A season's rule is checked by the seasons
 engine (`rule_from_dict`): its TournamentError carries the path of the wrong key."""
 
 import datetime
@@ -10,12 +11,13 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
-from scorekeeper.concours.models import Entrant, Tournament
+from scorekeeper.concours.models import Tournament
 from scorekeeper.engine.season import rule_from_dict, rule_to_dict
 from scorekeeper.engine.tournament.readers import read_name, read_text
 from scorekeeper.matches.models import new_token
 
-from .models import Alias, Club, ClubOrganiser, MergeLog, Person, Season, spelling_key
+from .models import Alias, Club, ClubOrganiser, MergeLog, Person, Season
+from .people import record_people as record_people  # a write of its own module (people.py)
 
 MAX_CLUB_NAME = 100
 MAX_TOWN = 100
@@ -223,57 +225,6 @@ def update_season(
 @transaction.atomic
 def delete_season(*, season: Season) -> None:
     season.delete()
-
-
-# ---------------------------------------------------------------------------------------------
-# People: each name of the club's concours mapped to a person (Alias)
-
-
-def entrant_names(rows: Any) -> list[tuple[str, str]]:
-    """(kind, name) of each name in `rows` of (melee, name, player1, player2): a team's name
-    ("team") and its players ("player"), a mêlée player ("player"). Blank names left out."""
-    found: list[tuple[str, str]] = []
-    for melee, name, player1, player2 in rows:
-        found.append(("player" if melee else "team", name))
-        if not melee:
-            found += [("player", player) for player in (player1, player2) if player.strip()]
-    return [(kind, name) for kind, name in found if spelling_key(name)]
-
-
-@transaction.atomic
-def record_people(*, club: Club, tournaments: list[int] | None = None) -> int:
-    """Give every name of the club's concours (or of `tournaments`) that has no alias yet a new
-    person and its alias; how many people were created. Constant queries (the club's row locked
-    so two recordings at once do not both create a person)."""
-    Club.objects.select_for_update().filter(pk=club.pk).first()
-    concours = Tournament.objects.filter(club=club)
-    if tournaments is not None:
-        concours = concours.filter(pk__in=tournaments)
-    modes = dict(concours.values_list("pk", "settings__mode"))
-    rows = (
-        Entrant.objects.filter(tournament_id__in=list(modes))
-        .order_by("created_at", "id")
-        .values_list("tournament_id", "name", "player1", "player2")
-    )
-    names = entrant_names((modes[t] == "melee", name, p1, p2) for t, name, p1, p2 in rows)
-    known = set(Alias.objects.filter(club=club).values_list("kind", "spelling_key"))
-    new: dict[tuple[str, str], str] = {}
-    for kind, name in names:
-        key = (kind, spelling_key(name))
-        if key not in known and key not in new:
-            new[key] = " ".join(name.split())
-    if not new:
-        return 0
-    people = Person.objects.bulk_create(
-        [Person(club=club, kind=kind, name=name) for (kind, _key), name in new.items()]
-    )
-    Alias.objects.bulk_create(
-        [
-            Alias(club=club, kind=person.kind, person=person, spelling_key=key, spelling=name)
-            for person, ((_kind, key), name) in zip(people, new.items(), strict=True)
-        ]
-    )
-    return len(people)
 
 
 @transaction.atomic

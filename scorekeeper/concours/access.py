@@ -34,6 +34,11 @@ def co_granted(request: HttpRequest, tournament: Tournament) -> bool:
     return isinstance(token, str) and secrets.compare_digest(token, tournament.co_token)
 
 
+def is_organiser(request: HttpRequest, tournament: Tournament) -> bool:
+    """Whoever may open the desk: its owner, or a browser with a co-organiser grant."""
+    return is_owner(request, tournament) or co_granted(request, tournament)
+
+
 def co_organised(request: HttpRequest) -> list[Tournament]:
     """The concours this browser helps run (live grants only), newest first: one query."""
     grants = request.session.get(CO_SESSION_KEY)
@@ -48,7 +53,7 @@ def own(request: HttpRequest, pk: int) -> Tournament:
     """The concours's desk: its owner (signed in) or a browser holding a live co-organiser
     grant; 404 for anyone else (no hint it exists)."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    if is_owner(request, tournament) or co_granted(request, tournament):
+    if is_organiser(request, tournament):
         return tournament
     raise Http404
 

@@ -17,21 +17,13 @@ from scorekeeper.web.validators import validate_name, validate_note, validate_te
 from scorekeeper.web.words import PRESET_NAMES, reason
 
 from .services import FORMATS, MAX_NAME, MAX_POINTS
+from .words import CRITERIA
 
 # The three ready formats, as the issue names them.
 FORMAT_NAMES: "dict[str, Promise]" = {
     "belote": _("Belote: 4 parties of 12 deals, ranked by points"),
     "coinche": _("Coinche: 3 parties to 2000, ranked by wins then points"),
     "melee": _("Belote à la mêlée: 4 × 12"),
-}
-
-CRITERIA: "dict[str, Promise]" = {
-    "points": _("points"),
-    "wins": _("wins"),
-    "difference": _("difference"),
-    "best_partie": _("best partie"),
-    "opponents_wins": _("opponents' wins"),
-    "conceded": _("fewest points conceded"),
 }
 
 

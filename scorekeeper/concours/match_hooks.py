@@ -11,7 +11,7 @@ from scorekeeper.matches.models import Match
 from scorekeeper.matches.services import Author
 
 from . import services
-from .table_views import runs_the_desk, scoreboard_note
+from .phones import runs_the_desk, scoreboard_note
 from .words import write_refusal
 
 

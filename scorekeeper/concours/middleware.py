@@ -4,7 +4,7 @@ request: the scoreboard's poll, or a tap on a button. Instead of "Not found", th
 sent to the table's link, which shows the table read-only ("Result sent to the organiser", the
 round's standings).
 
-The table link (table_views.table_phone) remembers in the phone's session which table each
+The table link (views/table_phone.py) remembers in the phone's session which table each
 scorer link came from; only a 404 of a scorer page reads it (no cost to any other request). A
 table link renewed from the desk (a lost phone) is not followed: that phone gets the 404."""
 

@@ -12,6 +12,17 @@ from scorekeeper.web.words import reason
 
 from .services import Refused
 
+# The ranking criteria (docs/tournaments.md §3), as the settings and the legend under the standings
+# say them.
+CRITERIA: "dict[str, Promise]" = {
+    "points": gettext_lazy("points"),
+    "wins": gettext_lazy("wins"),
+    "difference": gettext_lazy("difference"),
+    "best_partie": gettext_lazy("best partie"),
+    "opponents_wins": gettext_lazy("opponents' wins"),
+    "conceded": gettext_lazy("fewest points conceded"),
+}
+
 
 def paper_warning(check: PaperCheck) -> str | None:
     """The paper check's warning ("20 missing: a belote?"), or None when the totals add up."""

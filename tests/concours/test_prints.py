@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Place, Table, Tournament
-from scorekeeper.concours.print_views import TARGET_ROWS, dealer_labels, sort_key
+from scorekeeper.concours.views.prints import TARGET_ROWS, dealer_labels, sort_key
 from scorekeeper.matches.models import Match
 
 from .support import play_out
@@ -390,7 +390,7 @@ def test_the_new_sheet_and_ranking_words_in_french(organiser: User, client: Clie
 def test_the_qr_code_holds_the_table_link(
     organiser: User, client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from scorekeeper.concours import print_views
+    from scorekeeper.concours.views import prints as print_views
 
     tournament = concours(organiser)
     round_ = services.draw_round(tournament=tournament)

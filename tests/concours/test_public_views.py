@@ -397,7 +397,7 @@ def test_a_withdrawn_team_is_told_it_withdrew(client: Client, round1: Round) -> 
 def test_the_projector_pages_give_long_names_and_prizes_their_lines() -> None:
     """Issue 22: a name is never cut on the projector, it wraps; a page then holds fewer rows
     (16 rows of one line, a long name or a prize under its name counting for its lines)."""
-    from scorekeeper.concours.public_views import PROJECTOR_ROWS, projector_pages
+    from scorekeeper.concours.views.public import PROJECTOR_ROWS, projector_pages
 
     short = [{"name": f"Team {n}", "prize": "", "shared": []} for n in range(40)]
     assert [len(page) for page in projector_pages(short, False)] == [16, 16, 8]

@@ -262,7 +262,7 @@ def test_a_file_too_large_is_refused(organiser: User, client: Client) -> None:
 def test_too_many_deals_are_refused(
     organiser: User, client: Client, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(services, "IMPORT_MAX_DEALS", 2)
+    monkeypatch.setattr(services.imports, "IMPORT_MAX_DEALS", 2)
     deals = [{"taker": 0, "trump": "hearts", "taker_points": 92}] * 3
     data = document(
         rounds=[{"tables": [{"table": 1, "sides": [1, 2], "deals": deals}], "byes": [3]}]

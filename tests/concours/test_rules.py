@@ -168,7 +168,8 @@ def test_every_refusal_has_words() -> None:
     from scorekeeper.concours import words
     from scorekeeper.web.words import ERRORS
 
-    source = Path(services.__file__).read_text(encoding="utf-8")
+    files = sorted(Path(services.__file__).parent.glob("*.py"))  # the services package
+    source = "\n".join(path.read_text(encoding="utf-8") for path in files)
     codes = set(re.findall(r'(?<!Write)Refused\(\s*"([a-z_]+)"', source))
     assert len(codes) > 10
     assert codes <= set(words.REFUSALS)

@@ -14,7 +14,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scorekeeper.concours import services, table_views
+from scorekeeper.concours import phones, services
 from scorekeeper.concours.models import Round, Table, Tournament
 from scorekeeper.engine.scoring import PassedDeal
 from scorekeeper.matches import services as match_services
@@ -294,7 +294,7 @@ def test_the_qr_code_holds_the_absolute_table_link(organiser: User, rf: Any) -> 
     assert response.status_code == 200 and response["Content-Type"] == "image/svg+xml"
     assert response.content.lstrip().startswith(b"<svg")
     request = rf.get("/")
-    assert table_views.table_url(request, table) == f"http://testserver{phone_url(table)}"
+    assert phones.table_url(request, table) == f"http://testserver{phone_url(table)}"
 
 
 def test_a_plain_match_gets_no_note_and_no_extra_query(make_match: Any, client: Client) -> None:

@@ -33,6 +33,7 @@ from scorekeeper.concours import services as tournament_services
 from scorekeeper.concours.forms import form_data
 from scorekeeper.concours.models import Entrant, Tournament
 from scorekeeper.concours.selectors import export_document
+from scorekeeper.concours.services import concours as concours_services
 from scorekeeper.engine.scoring import InvalidInput, load_match
 from scorekeeper.engine.tournament import TournamentError
 from scorekeeper.web import validators
@@ -269,10 +270,10 @@ def test_prizes_and_a_team_refuse_them_too(organiser: User, client: Client) -> N
 
 def test_the_services_refuse_them_with_the_path() -> None:
     with pytest.raises(TournamentError) as raised:
-        tournament_services._place("Salle\u202e")
+        concours_services._place("Salle\u202e")
     assert (raised.value.path, raised.value.code) == ("place", "direction_control")
     with pytest.raises(TournamentError) as raised:
-        tournament_services._prizes({2: "\u200b"})
+        concours_services._prizes({2: "\u200b"})
     assert (raised.value.path, raised.value.code) == ("prizes[2]", "invisible")
 
 

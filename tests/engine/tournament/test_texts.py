@@ -8,13 +8,13 @@ from django.utils.translation import override
 
 from scorekeeper.web.words import ERRORS
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 RAISED = re.compile(r'TournamentError\(\s*[^,()]+(?:\([^)]*\))?[^,()]*,\s*"(\w+)"')
 
 
 def test_every_code_raised_has_words() -> None:
-    sources = [*(ROOT / "scorekeeper/concours").glob("*.py"),
-               *(ROOT / "scorekeeper/tournaments").rglob("*.py")]  # fmt: skip
+    sources = [*(ROOT / "scorekeeper/concours").rglob("*.py"),
+               *(ROOT / "scorekeeper/engine/tournament").rglob("*.py")]  # fmt: skip
     codes = {code for path in sources for code in RAISED.findall(path.read_text(encoding="utf-8"))}
     assert len(codes) > 30
     assert codes <= set(ERRORS), codes - set(ERRORS)

@@ -18,11 +18,11 @@ from scorekeeper.matches.access import device_key
 from scorekeeper.web import throttle
 from scorekeeper.web.gc_pause import paused_gc
 
-from . import exports, selectors, services
-from . import jobs as concours_jobs
-from .access import own as _own
-from .access import owner_only as _owner_only
-from .forms import ImportForm
+from .. import exports, selectors, services
+from .. import jobs as concours_jobs
+from ..access import own as _own
+from ..access import owner_only as _owner_only
+from ..forms import ImportForm
 
 HOUR = 3600  # the window of the import limit (settings.IMPORTS_PER_HOUR, as match files)
 

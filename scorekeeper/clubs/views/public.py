@@ -26,10 +26,10 @@ from scorekeeper.jobs.services import JobRefused, active_job, start_job
 from scorekeeper.matches.access import device_key
 from scorekeeper.web.words import reason
 
-from . import exports, public_selectors
-from . import jobs as club_jobs
-from .charts import places_chart, places_text
-from .models import Club, ClubOrganiser, Person, Season
+from .. import exports, public_selectors
+from .. import jobs as club_jobs
+from ..charts import places_chart, places_text
+from ..models import Club, ClubOrganiser, Person, Season
 
 
 def _club(slug: str) -> Club:

@@ -7,7 +7,7 @@ to a target; totals, signatures, the QR code of the table's phone link), and the
 prizes (entrants tied on a prize flagged for the organiser: selectors.with_prizes). On screen each page is a
 preview with a Print button (static/js/print.js; without JavaScript, the browser's own Print).
 
-The concours's organiser only (the desk's `_own`: 404 for anyone else). Each page reads a fixed
+The concours's organiser only (the desk's `access.own`: 404 for anyone else). Each page reads a fixed
 number of queries whatever the number of teams."""
 
 from dataclasses import dataclass
@@ -28,21 +28,31 @@ from scorekeeper.web.folding import fold
 from scorekeeper.web.gc_pause import paused_gc
 from scorekeeper.web.paging import paginate
 
-from . import selectors
-from .access import own as _own
-from .models import Entrant, Place, Round, Table, Tournament
-from .public_views import CRITERIA
-from .table_views import table_url
+from .. import selectors
+from ..access import own as _own
+from ..models import Entrant, Place, Round, Table, Tournament
+from ..phones import table_url
+from ..words import CRITERIA
 
 # A fixed mask pattern (any of the eight is standard): segno tries all eight by default and
 # scores each, 25 ms a code; 75 tables' sheets then took 2 s, with one mask 0.3 s.
 QR_MASK = 0
+
+
 TARGET_ROWS = 20  # rows of a score sheet when the partie is played to a target, not N deals
+
+
 # A partie to a target may run longer: a second page a table (the sheet's back, printed double
 # sided, or a second sheet) continues the rows from TARGET_ROWS + 1, its running totals carried.
 BACK_ROWS = 26
+
+
 SEATS = 4
+
+
 SUITS = ("♠", "♥", "♦", "♣")  # a coinche sheet's contract: the suit circled
+
+
 NO_TRUMP_ALL_TRUMP = ("SA", "TA")  # with sa_ta: sans atout, tout atout (as the app writes them)
 
 
@@ -149,7 +159,7 @@ def qr_svg(url: str, title: str) -> SafeString:
 
 
 def table_link(request: HttpRequest, table: Table) -> str | None:
-    """The absolute address of the table's phone link (table_views.table_url), or None when it
+    """The absolute address of the table's phone link (phones.table_url), or None when it
     has none (revoked, or a table of an imported concours scored on paper: no match)."""
     if table.match_id is None:
         return None

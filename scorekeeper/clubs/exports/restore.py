@@ -1,42 +1,27 @@
-"""A club's exports (issue 16): a season's ranking as CSV, and the club's archive, a zip of
-everything its desk makes, restorable.
-
-**The archive** (`archive_zip`, `belote-club-archive/2` since issue 22): `concours/NNN.json` a
-concours (`concours.selectors.export_document`, each table with its deals or its paper totals)
-and `manifest.json`: `format`; `club` (name, town, address); `concours`, one entry a concours
-(its file, name, date, place, prizes, published, finished); `seasons` (name, first and last day,
-rule as `season.rule_to_dict` writes it, published; a season's concours are those of its dates);
-`people`, each team or player of the club (kind, the club's name for them, every spelling that
-names them: the merges done); `merges`, the merge tool's log (kind, `kept`: the index in `people`
-of the person kept or null when it was merged again since, both names, the merged person's id and
-spellings, `by`: the organiser's username, `at`: ISO 8601). The club's organisers are accounts,
-not in the archive: whoever restores is the organiser, others join by the invite link.
-
-**Restore** (`restore_archive`; a `belote-club-archive/1` file of before issue 22, concours only,
-too): every concours of the manifest recreated under the club by
-`concours.services.import_tournament` (owner: the organiser restoring), then its place, prizes
-and publication set, and finished again when it was (its final ranking stored); its names become
-the club's people (`services.record_people`). Then the people: each spelling of an archived
-person names it (an alias of the club moved to it, or made), under the archived name; a person of
-the club left without a spelling is deleted, as a merge deletes it. Then the seasons and the merge
-log (its `by` an organiser of this club of that username, else nobody). Into a fresh club
-(nothing in it yet) the club's name and town are the archive's; otherwise the club keeps its own.
-A concours the club already has (same name and date) is skipped, as a season (same name and
-days) and a logged merge (same kind, names and time), so restoring twice adds nothing. One
-transaction: any error (a bad zip, a manifest or file refused by the engine, a limit: MAX_CONCOURS
-files, MAX_FILE_BYTES a file, MAX_TOTAL_BYTES unzipped, RESTORE_DEALS_PER_REQUEST deals) and
-nothing is created; the error names the file and the place in it (`concours/003.json: rounds[1]...`,
-`manifest.json: seasons[0].rule.table[2]`)."""
+"""A club's archive restored (`restore_archive`; a `belote-club-archive/1` file of before issue 22,
+concours only, too): every concours of the manifest recreated under the club by
+`concours.services.import_tournament` (owner: the organiser restoring), then its place, prizes and
+publication set, and finished again when it was (its final ranking stored); its names become the
+club's people (`services.record_people`). Then the people: each spelling of an archived person names
+it (an alias of the club moved to it, or made), under the archived name; a person of the club left
+without a spelling is deleted, as a merge deletes it. Then the seasons and the merge log (its `by`
+an organiser of this club of that username, else nobody). Into a fresh club (nothing in it yet) the
+club's name and town are the archive's; otherwise the club keeps its own. A concours the club
+already has (same name and date) is skipped, as a season (same name and days) and a logged merge
+(same kind, names and time), so restoring twice adds nothing. One transaction: any error (a bad zip,
+a manifest or file refused by the engine, a limit: MAX_CONCOURS files, MAX_FILE_BYTES a file,
+MAX_TOTAL_BYTES unzipped, RESTORE_DEALS_PER_REQUEST deals) and nothing is created; the error names
+the file and the place in it (`concours/003.json: rounds[1]...`, `manifest.json:
+seasons[0].rule.table[2]`)."""
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import zipfile
 import zlib
 from collections import defaultdict
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Any
@@ -45,7 +30,6 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.db import transaction
 
-from scorekeeper.concours import selectors as tournament_selectors
 from scorekeeper.concours import services as tournament_services
 from scorekeeper.concours.models import Tournament
 from scorekeeper.engine.season import rule_from_dict, rule_to_dict
@@ -60,15 +44,11 @@ from scorekeeper.engine.tournament.readers import (
     read_text,
 )
 from scorekeeper.web import throttle
-from scorekeeper.web.spreadsheet import Echo, safe_cell
 
-from .models import NAME_MAX, Alias, Club, MergeLog, Person, Season, spelling_key
-from .public_selectors import SeasonPage
-from .services import MAX_CLUB_NAME, MAX_SEASON_NAME, MAX_SEASONS, MAX_TOWN, record_people
+from ..models import NAME_MAX, Alias, Club, MergeLog, Person, Season, spelling_key
+from ..services import MAX_CLUB_NAME, MAX_SEASON_NAME, MAX_SEASONS, MAX_TOWN, record_people
+from .archive import ARCHIVE_FORMAT, FORMATS, MANIFEST
 
-ARCHIVE_FORMAT = "belote-club-archive/2"
-FORMATS = ("belote-club-archive/1", ARCHIVE_FORMAT)  # /1: before issue 22 (concours only)
-MANIFEST = "manifest.json"
 MAX_CONCOURS = 500  # concours in one archive (a club's concours every month for 40 years)
 MAX_FILE_BYTES = 8 * 1024 * 1024  # one concours file, unzipped (150 teams × 5 rounds ≈ 1 MB)
 MAX_TOTAL_BYTES = 200 * 1024 * 1024  # the whole archive, unzipped
@@ -81,112 +61,6 @@ KINDS = ("team", "player")
 HOUR = 3600  # the window of RESTORE_DEALS_PER_HOUR
 Progress = Callable[[int, int], object]  # (done, total)
 _BROKEN = (zipfile.BadZipFile, zlib.error, RuntimeError, NotImplementedError, EOFError, OSError)
-
-
-# ---------------------------------------------------------------------------------------------
-# CSV
-
-
-def season_csv(page: SeasonPage, header: Sequence[str]) -> Iterator[str]:
-    """The season's ranking, a line a row: rank, name, score, results counted, concours won,
-    best place, played, podiums, average place (`header`: the column names in the page's
-    language)."""
-    writer = csv.writer(Echo())
-    yield writer.writerow([safe_cell(str(name)) for name in header])
-    for row in page.rows:
-        yield writer.writerow(
-            [
-                safe_cell(value)
-                for value in (
-                    row.rank,
-                    row.name,
-                    row.score,
-                    len(row.counted),
-                    row.won,
-                    row.best_place,
-                    row.played,
-                    row.podiums,
-                    f"{row.average_place:.2f}",
-                )
-            ]
-        )
-
-
-# ---------------------------------------------------------------------------------------------
-# The archive
-
-
-def archive_zip(club: Club) -> bytes:
-    """Everything the club's desk makes: every concours of the club (published or not), oldest
-    first, and the manifest with the club, its seasons, its people and the merges' log."""
-    tournaments = list(club.tournaments.order_by("date", "created_at", "pk"))
-    buffer = io.BytesIO()
-    entries = []
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for number, tournament in enumerate(tournaments, start=1):
-            name = f"concours/{number:03}.json"
-            document = tournament_selectors.export_document(tournament)
-            archive.writestr(name, json.dumps(document, ensure_ascii=False, indent=1))
-            entries.append(
-                {
-                    "file": name,
-                    "name": tournament.name,
-                    "date": tournament.date.isoformat() if tournament.date else None,
-                    "place": tournament.place,
-                    "prizes": tournament.prizes,
-                    "published": tournament.published,
-                    "finished": tournament.status == Tournament.Status.FINISHED,
-                }
-            )
-        people, merges = _people_and_merges(club)
-        manifest = {
-            "format": ARCHIVE_FORMAT,
-            "club": {"name": club.name, "town": club.town, "slug": club.slug},
-            "concours": entries,
-            "seasons": [
-                {
-                    "name": season.name,
-                    "start": season.start.isoformat(),
-                    "end": season.end.isoformat(),
-                    "rule": season.rule,
-                    "published": season.published,
-                }
-                for season in Season.objects.filter(club=club).order_by("start", "name", "pk")
-            ],
-            "people": people,
-            "merges": merges,
-        }
-        archive.writestr(MANIFEST, json.dumps(manifest, ensure_ascii=False, indent=1))
-    return buffer.getvalue()
-
-
-def _people_and_merges(club: Club) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """The club's people with their spellings, and the merges' log (oldest first), its kept
-    person as an index into the people. Three queries."""
-    spellings: dict[int, list[str]] = defaultdict(list)
-    for person, spelling in (
-        Alias.objects.filter(club=club).order_by("spelling_key").values_list("person", "spelling")
-    ):
-        spellings[person].append(spelling)
-    rows = Person.objects.filter(club=club).order_by("kind", "name", "pk")
-    people = list(rows.values_list("pk", "kind", "name"))
-    index = {pk: n for n, (pk, _kind, _name) in enumerate(people)}
-    merges = [
-        {
-            "kind": log.kind,
-            "kept": index.get(log.kept_id) if log.kept_id is not None else None,
-            "kept_name": log.kept_name,
-            "merged_id": log.merged_id,
-            "merged_name": log.merged_name,
-            "spellings": list(log.spellings) if isinstance(log.spellings, list) else [],
-            "by": log.by.username if log.by else None,
-            "at": log.at.isoformat(),
-        }
-        for log in MergeLog.objects.filter(club=club).select_related("by").order_by("at", "pk")
-    ]
-    return [
-        {"kind": kind, "name": name, "spellings": spellings[pk]} for pk, kind, name in people
-    ], merges
 
 
 @dataclass(frozen=True)

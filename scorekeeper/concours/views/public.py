@@ -16,9 +16,7 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.functional import Promise
 from django.utils.translation import get_language
-from django.utils.translation import gettext_lazy as _
 from django.views.decorators.http import require_safe
 
 from scorekeeper.engine import tournament as tournament_engine
@@ -28,25 +26,27 @@ from scorekeeper.web.gc_pause import paused_gc
 from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.qr import qr_response
 
-from . import selectors
-from .models import Entrant, Tournament
+from .. import selectors
+from ..models import Entrant, Tournament
+from ..words import CRITERIA
 
-# The ranking criteria (docs/tournaments.md §3), as the legend under the standings says them.
-CRITERIA: "dict[str, Promise]" = {
-    "points": _("points"),
-    "wins": _("wins"),
-    "difference": _("difference"),
-    "best_partie": _("best partie"),
-    "opponents_wins": _("opponents' wins"),
-    "conceded": _("fewest points conceded"),
-}
 PROJECTOR_ROWS = 16  # ranking rows of one line a 1080-pixel-high page shows in big type
+
+
 # About what a line of the projector's ranking holds (its name column, in its big type; a prize
 # in its smaller one): a longer name wraps onto more lines, so its page holds fewer rows.
 NAME_CHARS = 28
+
+
 PRIZE_CHARS = 32
+
+
 TIE_CHARS = 24  # the ex æquo tag before the prizes to share
+
+
 MAX_QUERY = 60
+
+
 MAX_PICKS = 12  # names offered when several fit what was typed
 
 

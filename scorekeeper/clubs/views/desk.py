@@ -20,11 +20,11 @@ from scorekeeper.engine.season import rule_from_dict
 from scorekeeper.engine.tournament import TournamentError
 from scorekeeper.web.words import reason
 
-from . import selectors, services
-from .forms import ClubForm, SeasonForm
-from .models import NAME_MAX, Club, Person, Season, spelling_key
-from .services import Refused
-from .words import refusal, rule_error
+from .. import selectors, services
+from ..forms import ClubForm, SeasonForm
+from ..models import NAME_MAX, Club, Person, Season, spelling_key
+from ..services import Refused
+from ..words import refusal, rule_error
 
 MAX_OWN_CONCOURS = 200  # the organiser's concours offered to attach, newest first
 
