@@ -15,7 +15,7 @@ from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
 from .hooks import hooks
-from .models import Match, MatchQuerySet, MatchScorer, Player, Seat
+from .models import Match, MatchQuerySet, MatchScorer, Player
 from .services import Author
 
 DEVICE_KEY = "device"
@@ -44,24 +44,12 @@ def existing_device_key(request: HttpRequest) -> str | None:
 def _with_seats(
     token_field: Literal["scorer_token", "view_token"], token: str, *, seats: bool = True
 ) -> Match:
-    """The alive match of this link (a 404 otherwise), its players attached."""
+    """The alive match of this link (a 404 otherwise), its players read with it (Match.seats)."""
     # A deleted match's links answer like unknown ones, for everyone (its owner included).
     match = get_object_or_404(Match.objects.alive(), **{token_field: token})
     if seats:
-        _attach_players(match)
+        match.seats  # noqa: B018 (the Seat rows and their players, one query, kept on the match)
     return match
-
-
-def _attach_players(match: Match) -> None:
-    """Fill the seats' players in one query (what a prefetch of Seat and Player would take two
-    for): each Seat row's position with its player."""
-    seat, player = Seat._meta.db_table, Player._meta.db_table
-    players = Player.objects.raw(
-        f"SELECT s.position AS seat_position, p.* FROM {seat} s "
-        f"JOIN {player} p ON p.id = s.player_id WHERE s.match_id = %s",
-        [match.pk],
-    )
-    match.set_seats({p.seat_position: p for p in players})  # type: ignore[attr-defined]
 
 
 def is_owner(request: HttpRequest, match: Match) -> bool:

@@ -272,8 +272,8 @@ class Match(models.Model):
     def seats(self) -> tuple[Player | None, Player | None, Player | None, Player | None]:
         """The players in playing order (team 1 player 1, team 2 player 1, team 1 player 2, team 2
         player 2), None for a blank seat. Read once from the Seat rows (prefetched by
-        `with_players`, attached by access.py, or one query here), then kept: seats never change
-        after the match is created."""
+        `with_players`, or one query here, which access.py makes for a link's match), then kept:
+        seats never change after the match is created."""
         seated = self.__dict__.get("_seats")
         if seated is None:
             if self.pk is None:
