@@ -104,27 +104,21 @@ class MatchQuerySet(models.QuerySet["Match"]):
         return self.order_by("-updated_at", "-id")
 
     def locked(self, pk: int) -> "Match":
-        """The match, its row locked until the transaction ends (every write starts here). In
-        SQL: the ORM took longer to build this query than the database to run it, on each Save.
-        On PostgreSQL the wait for locks is bounded for the rest of the transaction
-        (DB_SAVE_LOCK_TIMEOUT_MS): a match another request holds longer raises MatchBusy, and
-        the phone is told to try again. SQLite queues writers with its busy timeout instead."""
-        lock = ""
+        """The match, its row locked until the transaction ends (every write starts here:
+        select_for_update). On PostgreSQL the wait for locks is bounded for the rest of the
+        transaction (DB_SAVE_LOCK_TIMEOUT_MS): a match another request holds longer raises
+        MatchBusy, and the phone is told to try again. SQLite queues writers with its busy timeout
+        instead (Django leaves FOR UPDATE out there)."""
         if connection.features.has_select_for_update:
-            lock = " FOR UPDATE"
             with connection.cursor() as cursor:
                 wait = f"{settings.DB_SAVE_LOCK_TIMEOUT_MS}ms"
                 cursor.execute("SELECT set_config('lock_timeout', %s, true)", [wait])
-        query = f"SELECT * FROM {Match._meta.db_table} WHERE id = %s{lock}"
         try:
-            found = list(self.raw(query, [pk]))
+            return self.select_for_update().get(pk=pk)
         except OperationalError as error:
             if getattr(error.__cause__, "sqlstate", None) == LOCK_NOT_AVAILABLE:
                 raise MatchBusy from error
             raise
-        if not found:
-            raise Match.DoesNotExist
-        return found[0]
 
     def alive(self) -> "MatchQuerySet":
         """Not deleted: every page, list, statistic and file sees only these."""
