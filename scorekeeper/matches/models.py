@@ -327,16 +327,9 @@ class Match(models.Model):
         )
 
     def deal_rows(self) -> list["Deal"]:
-        """The deals in playing order (`deals.in_order()`, written in SQL for the same reason as
-        `locked`: saving a deal and drawing the scoreboard both read them)."""
-        rows = list(
-            Deal.objects.raw(
-                f"SELECT * FROM {Deal._meta.db_table} WHERE match_id = %s ORDER BY seq", [self.pk]
-            )
-        )
-        for row in rows:
-            row.match = self
-        return rows
+        """The deals in playing order, each knowing this match (saving a deal and drawing the
+        scoreboard both read them)."""
+        return list(self.deals.in_order())
 
     def seat_name(self, seat: int) -> str:
         player = self.seats[seat]
