@@ -253,7 +253,7 @@ SECURE_CSP = {
     "frame-ancestors": [CSP.NONE],
 }
 
-SESSION_ENGINE = "scorekeeper.web.sessions"  # the database, read without the ORM
+SESSION_ENGINE = "django.contrib.sessions.backends.db"  # Django's own: the database
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365 * 2  # the creating browser keeps its matches for years
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG

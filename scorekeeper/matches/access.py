@@ -7,13 +7,15 @@ viewer may see (`Viewer.matches`), and a name claimed through a scorer link is t
 
 import secrets
 from dataclasses import dataclass
+from typing import Literal
 
 from django.contrib.auth.models import User
 from django.db.models import Q
-from django.http import Http404, HttpRequest
+from django.http import HttpRequest
+from django.shortcuts import get_object_or_404
 
 from .hooks import hooks
-from .models import Match, MatchQuerySet, MatchScorer, Player, Seat
+from .models import Match, MatchQuerySet, MatchScorer, Player
 from .services import Author
 
 DEVICE_KEY = "device"
@@ -39,36 +41,15 @@ def existing_device_key(request: HttpRequest) -> str | None:
     return key if isinstance(key, str) else None
 
 
-def _with_seats(token_field: str, token: str, *, seats: bool = True) -> Match:
-    """The alive match of this link, its players attached. Every request of a phone starts here,
-    so it is written in SQL: building the ORM query (then a four-way join of the seats) cost more
-    CPU than running it, 0.6 ms a lookup against 0.2 ms (issue 10's deal-cycle budget)."""
-    assert token_field in ("scorer_token", "view_token")  # a column name, never user input
+def _with_seats(
+    token_field: Literal["scorer_token", "view_token"], token: str, *, seats: bool = True
+) -> Match:
+    """The alive match of this link (a 404 otherwise), its players read with it (Match.seats)."""
     # A deleted match's links answer like unknown ones, for everyone (its owner included).
-    found = list(
-        Match.objects.raw(
-            f"SELECT * FROM {Match._meta.db_table} WHERE {token_field} = %s AND deleted_at IS NULL",
-            [token],
-        )
-    )
-    if not found:
-        raise Http404
-    match = found[0]
+    match = get_object_or_404(Match.objects.alive(), **{token_field: token})
     if seats:
-        _attach_players(match)
+        match.seats  # noqa: B018 (the Seat rows and their players, one query, kept on the match)
     return match
-
-
-def _attach_players(match: Match) -> None:
-    """Fill the seats' players in one query (what a prefetch of Seat and Player would take two
-    for): each Seat row's position with its player."""
-    seat, player = Seat._meta.db_table, Player._meta.db_table
-    players = Player.objects.raw(
-        f"SELECT s.position AS seat_position, p.* FROM {seat} s "
-        f"JOIN {player} p ON p.id = s.player_id WHERE s.match_id = %s",
-        [match.pk],
-    )
-    match.set_seats({p.seat_position: p for p in players})  # type: ignore[attr-defined]
 
 
 def is_owner(request: HttpRequest, match: Match) -> bool:

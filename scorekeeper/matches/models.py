@@ -104,27 +104,21 @@ class MatchQuerySet(models.QuerySet["Match"]):
         return self.order_by("-updated_at", "-id")
 
     def locked(self, pk: int) -> "Match":
-        """The match, its row locked until the transaction ends (every write starts here). In
-        SQL: the ORM took longer to build this query than the database to run it, on each Save.
-        On PostgreSQL the wait for locks is bounded for the rest of the transaction
-        (DB_SAVE_LOCK_TIMEOUT_MS): a match another request holds longer raises MatchBusy, and
-        the phone is told to try again. SQLite queues writers with its busy timeout instead."""
-        lock = ""
+        """The match, its row locked until the transaction ends (every write starts here:
+        select_for_update). On PostgreSQL the wait for locks is bounded for the rest of the
+        transaction (DB_SAVE_LOCK_TIMEOUT_MS): a match another request holds longer raises
+        MatchBusy, and the phone is told to try again. SQLite queues writers with its busy timeout
+        instead (Django leaves FOR UPDATE out there)."""
         if connection.features.has_select_for_update:
-            lock = " FOR UPDATE"
             with connection.cursor() as cursor:
                 wait = f"{settings.DB_SAVE_LOCK_TIMEOUT_MS}ms"
                 cursor.execute("SELECT set_config('lock_timeout', %s, true)", [wait])
-        query = f"SELECT * FROM {Match._meta.db_table} WHERE id = %s{lock}"
         try:
-            found = list(self.raw(query, [pk]))
+            return self.select_for_update().get(pk=pk)
         except OperationalError as error:
             if getattr(error.__cause__, "sqlstate", None) == LOCK_NOT_AVAILABLE:
                 raise MatchBusy from error
             raise
-        if not found:
-            raise Match.DoesNotExist
-        return found[0]
 
     def alive(self) -> "MatchQuerySet":
         """Not deleted: every page, list, statistic and file sees only these."""
@@ -272,8 +266,8 @@ class Match(models.Model):
     def seats(self) -> tuple[Player | None, Player | None, Player | None, Player | None]:
         """The players in playing order (team 1 player 1, team 2 player 1, team 1 player 2, team 2
         player 2), None for a blank seat. Read once from the Seat rows (prefetched by
-        `with_players`, attached by access.py, or one query here), then kept: seats never change
-        after the match is created."""
+        `with_players`, or one query here, which access.py makes for a link's match), then kept:
+        seats never change after the match is created."""
         seated = self.__dict__.get("_seats")
         if seated is None:
             if self.pk is None:
@@ -333,16 +327,9 @@ class Match(models.Model):
         )
 
     def deal_rows(self) -> list["Deal"]:
-        """The deals in playing order (`deals.in_order()`, written in SQL for the same reason as
-        `locked`: saving a deal and drawing the scoreboard both read them)."""
-        rows = list(
-            Deal.objects.raw(
-                f"SELECT * FROM {Deal._meta.db_table} WHERE match_id = %s ORDER BY seq", [self.pk]
-            )
-        )
-        for row in rows:
-            row.match = self
-        return rows
+        """The deals in playing order, each knowing this match (saving a deal and drawing the
+        scoreboard both read them)."""
+        return list(self.deals.in_order())
 
     def seat_name(self, seat: int) -> str:
         player = self.seats[seat]

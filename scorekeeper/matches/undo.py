@@ -47,17 +47,7 @@ def undo_and_redo(match: Match) -> tuple[DealChange | None, DealChange | None]:
     """(next_undo, next_redo) for the scoreboard. While scoring goes on the newest row is a
     scorer's own change: it is what Undo reverses and nothing can be redone, which one cheap query
     tells (the redo search is the costly part of a scoreboard); otherwise ask both."""
-    # In SQL: every scoreboard of a phone scoring asks this, and building the ORM query cost more
-    # CPU than running it (issue 10's deal cycle).
-    table = DealChange._meta.db_table
-    newest = next(
-        iter(
-            DealChange.objects.raw(
-                f"SELECT * FROM {table} WHERE match_id = %s ORDER BY id DESC LIMIT 1", [match.pk]
-            )
-        ),
-        None,
-    )
+    newest = match.changes.order_by("-id").first()
     if newest is None:
         return None, None
     if newest.action != UNDO and newest.undoes_id is None and not newest.undone:
