@@ -12,9 +12,8 @@ from django.contrib.auth.models import User
 from django.db.models import Q
 from django.http import Http404, HttpRequest
 
-from .hooks import hooks
+from .hooks import Author, hooks
 from .models import Match, MatchQuerySet, MatchScorer, Player, Seat
-from .services import Author
 
 DEVICE_KEY = "device"
 REMEMBERED = "scored"  # scorer tokens this browser opened: new links (revoking) forget them

@@ -8,7 +8,6 @@ before each deal is written, and told of the change after the re-score, in the s
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -34,6 +33,7 @@ from scorekeeper.engine.scoring import (
 from scorekeeper.engine.scoring.breakdown import STORED_BREAKDOWN, Line, line_to_data
 
 from . import hooks as holder
+from .hooks import Author as Author  # who writes: defined with the hooks that are told
 from .hooks import WriteRefused
 from .models import Deal, DealChange, Match, MatchScorer, Player, Seat, new_token
 from .models import MatchBusy as MatchBusy  # raised by Match.objects.locked: the views word it
@@ -90,20 +90,6 @@ class NothingToRedo(Exception):
 class SubmissionGone(Exception):
     """This form was saved before, and the deal it saved has since been undone or deleted: it is
     not saved a second time (a page brought back with the browser's back button)."""
-
-
-@dataclass(frozen=True)
-class Author:
-    """Who made a change: the browser's key and how it was allowed in. `account_id`: the
-    signed-in account of a scorer who does not own the match; its first change makes it a
-    scorer of the match (MatchScorer: in its history on every device). Opening the scorer
-    link writes nothing. `owner`: the match's owner (its creating browser or account: a
-    concours's organiser for its tables), whom a holder may allow more than a scorer."""
-
-    key: str
-    label: str
-    account_id: int | None = None
-    owner: bool = False
 
 
 def check_write(*, match: Match, author: Author, action: str) -> None:
