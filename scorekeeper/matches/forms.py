@@ -61,7 +61,7 @@ from scorekeeper.web.words import (
 )
 
 from . import widgets
-from .services import MAX_DEALS, check_importable, deals_in
+from .services.imports import MAX_DEALS, check_importable, deals_in
 from .widgets import ChipSelect, FastSelect
 
 ANNOUNCEMENT_SLOTS = 3  # per team; more than three declarations in one hand does not happen
