@@ -60,9 +60,8 @@ from scorekeeper.web.words import (
     setting_value,
 )
 
-from . import widgets
 from .services.imports import MAX_DEALS, check_importable, deals_in
-from .widgets import ChipSelect, FastSelect
+from .widgets import ChipSelect
 
 ANNOUNCEMENT_SLOTS = 3  # per team; more than three declarations in one hand does not happen
 NONE_VALUE = 0  # typed in a nullable number setting, it means "none"
@@ -285,10 +284,10 @@ class DealStamp(forms.Form):
     request, not the whole DealForm (a sixth of the deal cycle's CPU)."""
 
     version = forms.IntegerField(
-        widget=widgets.HiddenInput, required=False, error_messages=HIDDEN_ERRORS
+        widget=forms.HiddenInput, required=False, error_messages=HIDDEN_ERRORS
     )
     submission = forms.CharField(
-        widget=widgets.HiddenInput, required=False, max_length=64, error_messages=HIDDEN_ERRORS
+        widget=forms.HiddenInput, required=False, max_length=64, error_messages=HIDDEN_ERRORS
     )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -307,33 +306,33 @@ class DealForm(forms.Form):
         required=False,
         min_value=0,
         max_value=162,
-        widget=widgets.NumberInput(attrs=NUMERIC),
+        widget=forms.NumberInput(attrs=NUMERIC),
     )
     defence_points = forms.IntegerField(
         label=_("Defence's card points"),
         required=False,
         min_value=0,
         max_value=162,
-        widget=widgets.NumberInput(attrs=NUMERIC),
+        widget=forms.NumberInput(attrs=NUMERIC),
     )
     capot = forms.ChoiceField(label=_("Capot (every trick)"), required=False, widget=ChipSelect)
     generale = forms.BooleanField(
         label=_("Générale: one player won every trick"),
         required=False,
-        widget=widgets.CheckboxInput,
+        widget=forms.CheckboxInput,
     )
     note = forms.CharField(
         label=_("Note"),
         required=False,
         max_length=1000,
         validators=[validate_note],
-        widget=widgets.TextInput,
+        widget=forms.TextInput,
     )
     # The capot or générale bid (and its takers) whose defaults were last preselected, as
     # "generale:0": a preselection is made once per bid, so what the table changes after it
     # stands (app.js keeps it as it preselects; the server does it for a browser without it).
     preselected = forms.CharField(
-        widget=widgets.HiddenInput, required=False, max_length=20, error_messages=HIDDEN_ERRORS
+        widget=forms.HiddenInput, required=False, max_length=20, error_messages=HIDDEN_ERRORS
     )
     version = DealStamp.base_fields["version"]
     submission = DealStamp.base_fields["submission"]
@@ -406,7 +405,7 @@ class DealForm(forms.Form):
             self.fields["generale_bid"] = forms.BooleanField(
                 label=_("The takers announced a générale"),
                 required=False,
-                widget=widgets.CheckboxInput,
+                widget=forms.CheckboxInput,
             )
         most = 4 if rules.sa_ta else 1
         for team in (0, 1):
@@ -426,13 +425,13 @@ class DealForm(forms.Form):
                     label=_("Announcement"),
                     choices=kinds,
                     required=False,
-                    widget=FastSelect,
+                    widget=forms.Select,
                 )
                 self.fields[f"{prefix}_high"] = forms.ChoiceField(
-                    label=_("Top card"), choices=ranks, required=False, widget=FastSelect
+                    label=_("Top card"), choices=ranks, required=False, widget=forms.Select
                 )
                 self.fields[f"{prefix}_trump"] = forms.BooleanField(
-                    label=_("in trump"), required=False, widget=widgets.CheckboxInput
+                    label=_("in trump"), required=False, widget=forms.CheckboxInput
                 )
             self.fields["announcements_to"] = forms.ChoiceField(
                 label=_("Whose announcements count"),
@@ -445,7 +444,7 @@ class DealForm(forms.Form):
                         ("none", _("nobody's")),
                     ]
                 ),
-                widget=FastSelect,
+                widget=forms.Select,
             )
         if not self.is_bound and "submission" not in self.initial:
             self.initial["submission"] = uuid.uuid4().hex
