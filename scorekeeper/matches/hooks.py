@@ -83,7 +83,7 @@ class BoardNote:
 class WriteRefused(Exception):
     """A write the match's state does not allow, raised before anything changed: `reason` is a
     stable code, `words` what the page says (the holder words its own reasons, in the active
-    language; empty: the matches app's words for its own codes, see views.py)."""
+    language; empty: the matches app's words for its own codes, see pages.py)."""
 
     def __init__(self, reason: str, words: str = "") -> None:
         super().__init__(reason)
