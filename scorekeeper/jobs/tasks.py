@@ -2,10 +2,10 @@
 
 from django.tasks import task
 
-from .services import run_job
+from .worker import run_job
 
 
 @task()
 def run_job_task(job_id: int) -> None:
-    """Run the job `job_id` (services.run_job: once, never twice)."""
+    """Run the job `job_id` (worker.run_job: once, never twice)."""
     run_job(job_id)

@@ -14,9 +14,8 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from .hooks import hooks
+from .hooks import Author, hooks
 from .models import Match, MatchQuerySet, MatchScorer, Player
-from .services import Author
 
 DEVICE_KEY = "device"
 REMEMBERED = "scored"  # scorer tokens this browser opened: new links (revoking) forget them

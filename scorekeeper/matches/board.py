@@ -16,6 +16,7 @@ from scorekeeper.engine.scoring import MatchResult, Rules, score_match
 from scorekeeper.engine.scoring.breakdown import STORED_BREAKDOWN
 from scorekeeper.web.words import breakdown, deal_summary, stored_breakdown
 
+from .hooks import BoardNote as BoardNote  # defined with the hooks that make it
 from .hooks import hooks
 from .models import Deal, Match
 from .undo import redo_label, undo_and_redo, undo_label
@@ -137,24 +138,6 @@ def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
         board.undo_label = undo_label(last) if last is not None else None
         board.redo_label = redo_label(undone) if undone is not None else None
     return board
-
-
-@dataclass(frozen=True)
-class BoardNote:
-    """What the app holding a match says on its scoreboard about where the match belongs (a
-    concours's table: "Table 7 · round 2 · ..."), through hooks.board_note, so that this app
-    imports none of them. `read_only`: the match is shown without its scoring buttons (its
-    phones are done); `banner`: a line in the board's banner ("Result sent to the organiser");
-    `links`: (words, address) pairs under it; `win_title`: the banner's title once the match is
-    won, in that app's words ("Partie won by Les As"; empty: the board's own "Winner: ...").
-    Words and flags are for the request asking: a phone and the organiser may read them
-    differently (the organiser still corrects a finished table's deals)."""
-
-    header: str
-    win_title: str = ""
-    read_only: bool = False
-    banner: str = ""
-    links: tuple[tuple[str, str], ...] = ()
 
 
 def board_note(request: HttpRequest, board: Board) -> BoardNote | None:

@@ -20,26 +20,70 @@ It is asked about held matches only (`in_concours`):
   owner, or a co-organiser link): it writes as the match's owner (`Author.owner`), and keeps
   writing when a scorer link is renewed.
 
-Without the setting, nothing is held: every check passes and no note is shown."""
+Without the setting, nothing is held: every check passes and no note is shown.
 
+The protocol's own words are defined here (`Author`, `BoardNote`, `ShownBoard`, `WriteRefused`),
+so that this module imports only the models: the services and the board import it, never the
+other way round."""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from django.conf import settings
 from django.http import HttpRequest
 from django.utils.module_loading import import_string
 
-from .models import Match
+from .models import Deal, Match
 
-if TYPE_CHECKING:  # the services and the board import this module
-    from .board import Board, BoardNote
-    from .services import Author
+
+@dataclass(frozen=True)
+class Author:
+    """Who made a change: the browser's key and how it was allowed in. `account_id`: the
+    signed-in account of a scorer who does not own the match; its first change makes it a
+    scorer of the match (MatchScorer: in its history on every device). Opening the scorer
+    link writes nothing. `owner`: the match's owner (its creating browser or account: a
+    concours's organiser for its tables), whom a holder may allow more than a scorer."""
+
+    key: str
+    label: str
+    account_id: int | None = None
+    owner: bool = False
+
+
+class ShownBoard(Protocol):
+    """What `board_note` is shown of a scoreboard (board.Board): the match and its deals."""
+
+    @property
+    def match(self) -> Match: ...
+
+    @property
+    def rows(self) -> Sequence[Deal]: ...
+
+
+@dataclass(frozen=True)
+class BoardNote:
+    """What the app holding a match says on its scoreboard about where the match belongs (a
+    concours's table: "Table 7 · round 2 · ..."), through hooks.board_note, so that this app
+    imports none of them. `read_only`: the match is shown without its scoring buttons (its
+    phones are done); `banner`: a line in the board's banner ("Result sent to the organiser");
+    `links`: (words, address) pairs under it; `win_title`: the banner's title once the match is
+    won, in that app's words ("Partie won by Les As"; empty: the board's own "Winner: ...").
+    Words and flags are for the request asking: a phone and the organiser may read them
+    differently (the organiser still corrects a finished table's deals)."""
+
+    header: str
+    win_title: str = ""
+    read_only: bool = False
+    banner: str = ""
+    links: tuple[tuple[str, str], ...] = ()
 
 
 class WriteRefused(Exception):
     """A write the match's state does not allow, raised before anything changed: `reason` is a
     stable code, `words` what the page says (the holder words its own reasons, in the active
-    language; empty: the matches app's words for its own codes, see views.py)."""
+    language; empty: the matches app's words for its own codes, see pages.py)."""
 
     def __init__(self, reason: str, words: str = "") -> None:
         super().__init__(reason)
@@ -48,11 +92,11 @@ class WriteRefused(Exception):
 
 
 class MatchHooks(Protocol):
-    def check_write(self, match: Match, *, author: "Author", action: str) -> None: ...
+    def check_write(self, match: Match, *, author: Author, action: str) -> None: ...
 
     def after_write(self, match: Match) -> None: ...
 
-    def board_note(self, request: HttpRequest, board: "Board") -> "BoardNote | None": ...
+    def board_note(self, request: HttpRequest, board: ShownBoard) -> BoardNote | None: ...
 
     def organiser(self, request: HttpRequest, match: Match) -> bool: ...
 
@@ -64,13 +108,13 @@ ADD, EDIT, DELETE, UNDO, REDO = "add", "edit", "delete", "undo", "redo"
 class NoHooks:
     """No app holds any match."""
 
-    def check_write(self, match: Match, *, author: "Author", action: str) -> None:
+    def check_write(self, match: Match, *, author: Author, action: str) -> None:
         return None
 
     def after_write(self, match: Match) -> None:
         return None
 
-    def board_note(self, request: HttpRequest, board: "Board") -> "BoardNote | None":
+    def board_note(self, request: HttpRequest, board: ShownBoard) -> BoardNote | None:
         return None
 
     def organiser(self, request: HttpRequest, match: Match) -> bool:

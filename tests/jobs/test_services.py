@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.utils.timezone import now
 from pytest_django.fixtures import Settings
 
-from scorekeeper.jobs import services
+from scorekeeper.jobs import services, worker
 from scorekeeper.jobs.models import Job
 
 from . import kinds
@@ -77,7 +77,7 @@ def test_a_job_over_the_time_limit_is_stopped_and_failed(
 ) -> None:
     settings.JOB_TIME_LIMIT = 60
     ticks = iter(range(0, 10_000, 25))  # each reading of the clock: 25 s later
-    monkeypatch.setattr(services, "clock", lambda: next(ticks))
+    monkeypatch.setattr(worker, "clock", lambda: next(ticks))
     job = services.start_job(
         kind="steps", owner=None, owner_key="phone", data=b"x", params={"steps": 10}
     )

@@ -8,6 +8,7 @@ import pytest
 
 from scorekeeper.engine.scoring.breakdown import STORED_BREAKDOWN
 from scorekeeper.matches import services
+from scorekeeper.matches.services import scores
 
 from .conftest import MakeMatch
 from .support import CREATOR, coinche_deal
@@ -17,13 +18,13 @@ pytestmark = pytest.mark.django_db
 
 def counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     calls: list[int] = []
-    real = services.store_breakdown
+    real = scores.store_breakdown
 
     def spy(row: Any, *args: Any) -> Any:
         calls.append(row.seq)
         return real(row, *args)
 
-    monkeypatch.setattr(services, "store_breakdown", spy)
+    monkeypatch.setattr(scores, "store_breakdown", spy)
     return calls
 
 
