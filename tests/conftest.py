@@ -33,6 +33,23 @@ hypothesis.load_profile(
 )
 
 
+# The fixtures and marks through which a test reaches the database (pytest-django refuses it to any
+# other test). `make_match`, `make_user`, `live_server`... request one of them: a test's fixture
+# closure names it.
+DB_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks `db` every test that touches the database, so CI's PostgreSQL pass runs those only
+    (`-m db`): the others (the pure engines, forms, templates...) do the same on either database."""
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        if names & DB_FIXTURES or item.get_closest_marker("django_db"):
+            item.add_marker(pytest.mark.db)
+
+
 @pytest.fixture(autouse=True, scope="session")
 def fast_password_hasher() -> None:
     """Hashing a password the real way takes ~0.3 s; the tests sign up and log in often. (Set
