@@ -21,6 +21,7 @@ from scorekeeper.concours import services
 from scorekeeper.concours.models import Place, Table, Tournament
 from scorekeeper.concours.print_views import TARGET_ROWS, dealer_labels, sort_key
 from scorekeeper.matches.models import Match
+from tests.factories import TournamentFactory
 
 from .support import play_out
 
@@ -49,19 +50,14 @@ def organiser(make_user: Callable[[str], User], client: Client) -> User:
 def concours(
     owner: User, teams: list[tuple[str, str, str]] = TEAMS, preset: str = "belote", **kw: Any
 ) -> Tournament:
-    tournament = services.create_tournament(
+    return TournamentFactory.create(
         owner=owner,
-        name="Concours de la Saint-Martin",
         preset=preset,
         place="Salle des fêtes",
         prizes={1: "A ham", 2: "Two bottles"},
         overrides={"seed": 7, **kw},
+        teams=teams,
     )
-    for name, a, b in teams:
-        services.add_entrant(
-            tournament=tournament, name=name, players=("", "") if tournament.melee else (a, b)
-        )
-    return tournament
 
 
 def url(tournament: Tournament, name: str, **kwargs: Any) -> str:
