@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PYTHON ?= $(shell for p in python3.13 python3.12 python3 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3; do \
 	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { echo $$p; break; }; done)
 
-.PHONY: run test venv migrate lint typecheck pytest fuzz bench clean
+.PHONY: run test venv migrate lint typecheck pytest pytest-pg screenshots fuzz bench clean
 
 $(VENV)/.installed: pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then echo "error: Python 3.12 or newer is needed (none found on PATH or in ~/.pyenv); install it or run 'make PYTHON=/path/to/python3.12 ...'" >&2; exit 1; fi
@@ -39,6 +39,19 @@ pytest: venv
 	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 test: lint typecheck pytest
+
+# The tests that touch the database (marked `db` by tests/conftest.py), on PostgreSQL; the browser
+# tests aside (they drive the views the test-client tests drive: .ci/run says why). PG_URL's
+# database name is the stem of the test databases' (test_<name>_gw0...).
+PG_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+pytest-pg: venv
+	DATABASE_URL="$(PG_URL)" $(VENV)/bin/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) \
+		--dist worksteal -m "db and not browser" $(PYTEST_ARGS)
+
+# The browser tests, each screen they check saved to screenshots/ for a person to look at (the
+# tests take no picture unless SCREENSHOTS=1).
+screenshots: venv
+	SCREENSHOTS=1 $(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist worksteal tests/browser $(PYTEST_ARGS)
 
 # A long random hunt over the engine's properties (CI's run is derandomized; this one is not).
 fuzz: venv

@@ -8,12 +8,15 @@ from hypothesis import settings as hypothesis
 
 if TYPE_CHECKING:  # Django is set up after this file is read: the models are imported late
     from django.contrib.auth.models import User
+    from django.test import Client
 
     from scorekeeper.engine.scoring import Deal as EngineDeal
     from scorekeeper.engine.scoring import Rules
     from scorekeeper.matches.models import Match
 
     MakeMatch = Callable[..., Match]
+
+Browser = Callable[..., "Client"]  # the `browser` fixture (a folder may override it: tests/browser)
 
 # CI runs the properties over thousands of deals, derandomized so a run never fails by chance; a
 # local `make test` takes the quick profile; `make fuzz` is the long random hunt for new cases.
@@ -31,6 +34,23 @@ hypothesis.register_profile(
 hypothesis.load_profile(
     os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev")
 )
+
+
+# The fixtures and marks through which a test reaches the database (pytest-django refuses it to any
+# other test). `make_match`, `make_user`, `live_server`... request one of them: a test's fixture
+# closure names it.
+DB_FIXTURES = frozenset(
+    {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback"}
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks `db` every test that touches the database, so CI's PostgreSQL pass runs those only
+    (`-m db`): the others (the pure engines, forms, templates...) do the same on either database."""
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        if names & DB_FIXTURES or item.get_closest_marker("django_db"):
+            item.add_marker(pytest.mark.db)
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -97,5 +117,25 @@ def make_user(db: None) -> "Callable[[str], User]":
 
     def make(name: str) -> "User":
         return UserFactory.create(username=name)
+
+    return make
+
+
+@pytest.fixture
+def browser(db: None) -> Browser:
+    """`browser(key, user=None)`: a browser (a test client) with its own device key, signed in to
+    `user` if given. (tests/browser's `browser` is Chromium instead.)"""
+    from django.test import Client
+
+    from scorekeeper.matches import access
+
+    def make(key: str, user: "User | None" = None) -> Client:
+        client = Client()
+        session = client.session
+        session[access.DEVICE_KEY] = key
+        session.save()
+        if user is not None:
+            client.force_login(user)
+        return client
 
     return make

@@ -1,16 +1,19 @@
-"""Test data with factory-boy: accounts, and matches made through the real services (so the
-engine scores every deal, as in the app). The fixtures `make_match` and `make_user`
-(tests/conftest.py) are built on these; a test may also call them directly."""
+"""Test data with factory-boy: accounts, matches and concours made through the real services (so
+the engine scores every deal and draws every round, as in the app). The fixtures `make_match` and
+`make_user` (tests/conftest.py) are built on these; a test may also call them directly."""
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
 from django.contrib.auth.models import User
 from factory.base import Factory
 from factory.declarations import Sequence as Numbered
+from factory.declarations import SubFactory
 from factory.django import DjangoModelFactory, Password
 
+from scorekeeper.concours import services as concours_services
+from scorekeeper.concours.models import Entrant, Tournament
 from scorekeeper.engine.scoring import Deal as EngineDeal
 from scorekeeper.engine.scoring import Rules, get_preset
 from scorekeeper.matches import services
@@ -87,3 +90,62 @@ def create_match(
         Match.objects.filter(pk=match.pk).update(**updates)
     match.refresh_from_db()
     return match
+
+
+# Concours ----------------------------------------------------------------------------------------
+
+Teams = str | Iterable[tuple[str, str, str]] | Iterable[str]
+
+
+class TournamentFactory(Factory[Tournament]):
+    """A concours made by concours.services.create_tournament: `owner`'s (an account made by
+    UserFactory unless given), from `preset` with `overrides` (no seed among them: the services
+    draw one), with its `date`, `place` and `prizes`; then `teams` registered in order
+    (add_teams) and, if `drawn`, the first round drawn (not played: tests/concours/support.py's
+    play_out and play_rounds play them)."""
+
+    class Meta:
+        model = Tournament
+
+    owner: Any = SubFactory(UserFactory)  # type: ignore[no-untyped-call]
+    name = "Concours de la Saint-Martin"
+    preset = "belote"
+    overrides: Any = None
+    date: Any = None
+    place = ""
+    prizes: Any = None
+    teams: Any = ()
+    drawn = False
+
+    @classmethod
+    def _create(
+        cls, model_class: type[Tournament], *args: Any, teams: Teams, drawn: bool, **kwargs: Any
+    ) -> Tournament:
+        tournament = concours_services.create_tournament(**kwargs)
+        add_teams(tournament, teams)
+        if drawn:
+            concours_services.draw_round(tournament=tournament)
+        return tournament
+
+    @classmethod
+    def _build(cls, model_class: type[Tournament], *args: Any, **kwargs: Any) -> Tournament:
+        raise NotImplementedError("a concours is made by the services: use TournamentFactory()")
+
+
+def add_teams(tournament: Tournament, teams: Teams) -> list[Entrant]:
+    """Registers `teams` in order: a pasted list ("Team; Player 1; Player 2" a line, as the desk's
+    Paste a list reads it), or (name, player 1, player 2) triples, or à la mêlée players' names
+    (a triple's players are left out there)."""
+    if isinstance(teams, str):
+        return concours_services.add_entrants_from_text(tournament=tournament, text=teams)
+    added = []
+    for team in teams:
+        if isinstance(team, str):
+            name, players = team, ("", "")
+        else:
+            name, first, second = team
+            players = ("", "") if tournament.melee else (first, second)
+        added.append(
+            concours_services.add_entrant(tournament=tournament, name=name, players=players)
+        )
+    return added

@@ -10,11 +10,11 @@ from django.test import Client
 
 from scorekeeper.matches import access
 from scorekeeper.matches.models import Match, MatchScorer, Player
+from tests.conftest import Browser
 from tests.history.conftest import (
     FACTS_DEALS,
     OWNER_KEY,
     PASSWORD,
-    Browser,
     Cast,
     MakeMatch,
     in_list,

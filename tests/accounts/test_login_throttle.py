@@ -46,8 +46,22 @@ def alice(make_user: Callable[[str], User]) -> User:
 def test_the_limit_and_wait_are_sensible() -> None:
     assert 3 <= LIMIT <= 10
     assert 5 <= WAIT_MINUTES <= 60
-    assert settings.AXES_LOCKOUT_PARAMETERS == ["username", "ip_address"]
-    assert settings.AXES_HANDLER.endswith("LoginThrottleHandler")
+
+
+def test_a_name_and_an_address_are_counted_each_on_its_own(alice: User) -> None:
+    """Failures are counted by name and by address, not by (name, address) pair: one failure
+    from each of LIMIT addresses locks the name, one failure on each of LIMIT names locks the
+    address; either lock is the project's page (429, the wait), not django-axes' bare 403."""
+    for attempt in range(LIMIT):
+        log_in(Client(), "alice", "wrong", ip=f"198.51.100.{attempt + 1}")
+    by_name = log_in(Client(), "alice", PASSWORD, ip="192.0.2.77")
+    assert by_name.status_code == 429  # type: ignore[attr-defined]
+    assert by_name["Retry-After"] == str(WAIT_MINUTES * 60)  # type: ignore[index]
+    for attempt in range(LIMIT):
+        log_in(Client(), f"guess{attempt}", "wrong", ip="192.0.2.88")
+    by_address = log_in(Client(), "nobody-yet", "wrong", ip="192.0.2.88")
+    assert by_address.status_code == 429  # type: ignore[attr-defined]
+    assert f"Wait {WAIT_MINUTES} minutes" in by_address.text  # type: ignore[attr-defined]
 
 
 def test_a_name_that_fails_too_often_is_locked_and_told_how_long_to_wait(alice: User) -> None:

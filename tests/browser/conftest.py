@@ -1,8 +1,10 @@
 """Browser tests: the real app served by pytest-django's live_server, driven by headless Chromium
 (the Debian build: Playwright's own browser download does not work here).
 
-Every test gets phones (browser contexts) sized 360x740; `shot()` saves a full-page screenshot of
-each screen to <repo>/screenshots/<test>-<step>.png for a human to look at."""
+Every test gets phones (browser contexts) sized 360x740; `shot()` checks each screen a test looks at
+(no sideways scrolling, no small targets) and, with SCREENSHOTS=1 in the environment, saves it as a
+full-page screenshot, <repo>/screenshots/<test>-<step>.png, for a human to look at (`make
+screenshots`). Without it no picture is taken: the checks are the same, the run is faster."""
 
 import os
 import re
@@ -20,6 +22,7 @@ from playwright.sync_api import (
     Browser,
     BrowserContext,
     ConsoleMessage,
+    Locator,
     Page,
     ViewportSize,
     expect,
@@ -43,6 +46,8 @@ PHONE: ViewportSize = {"width": 360, "height": 740}
 HARMLESS_CONSOLE = ("htmx:afterRequest", "htmx:sendAbort")
 REPO = Path(__file__).resolve().parents[2]
 SHOTS = REPO / "screenshots"
+# Pictures for a human to look at, taken only when asked: SCREENSHOTS=1 (no test reads them back).
+SCREENSHOTS = os.environ.get("SCREENSHOTS", "") not in ("", "0")
 
 expect.set_options(timeout=8_000)
 
@@ -136,17 +141,32 @@ def phone(new_phone: NewPhone) -> Page:
 
 @pytest.fixture
 def shot(request: pytest.FixtureRequest) -> Shot:
-    """shot(page, "step"): a full-page screenshot named after the test and the step."""
-    SHOTS.mkdir(exist_ok=True)
+    """shot(page, "step"): the screen checked, and saved as a full-page screenshot named after the
+    test and the step when SCREENSHOTS=1."""
     test = re.sub(r"[^\w-]+", "_", request.node.name).strip("_")
 
     def take(page: Page, step: str) -> None:
-        page.screenshot(path=str(SHOTS / f"{test}-{step}.png"), full_page=True)
+        save_screenshot(page, f"{test}-{step}.png", full_page=True)
         # Every screen a test looks at is also checked for what a phone must not do.
         problems = layout_problems(page)
         assert not problems, f"{step}: {problems}"
 
     return take
+
+
+def save_screenshot(target: Page | Locator, name: str, *, full_page: bool = False) -> None:
+    """Saves a screenshot of a page (its screen, or the whole page) or of one element as
+    screenshots/`name`, when SCREENSHOTS=1; otherwise only scrolls the element into view (and
+    waits until it shows), as taking its picture would have."""
+    if not SCREENSHOTS:
+        if isinstance(target, Locator):  # as its screenshot would: the element is shown
+            target.scroll_into_view_if_needed()
+        return
+    SHOTS.mkdir(exist_ok=True)
+    if isinstance(target, Page):
+        target.screenshot(path=str(SHOTS / name), full_page=full_page)
+    else:
+        target.screenshot(path=str(SHOTS / name))
 
 
 # Helpers shared by the tests ------------------------------------------------------------------

@@ -26,7 +26,7 @@ from scorekeeper.history import exports
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Match, Player
 
-from .conftest import HARMLESS_CONSOLE, PHONE, SHOTS, chip
+from .conftest import HARMLESS_CONSOLE, PHONE, SHOTS, chip, save_screenshot
 
 pytestmark = [
     pytest.mark.browser,
@@ -101,7 +101,7 @@ class Audit:
         for problem in heading_problems(page.evaluate(_HEADINGS_JS)):
             self.found.append(f"{where}: headings: {problem}")
         self.titles[name] = page.title()
-        page.screenshot(path=str(SHOTS / f"axe-{self.combination}-{name}.png"), full_page=True)
+        save_screenshot(page, f"axe-{self.combination}-{name}.png", full_page=True)
         self.seen += 1
 
     def visit(self, name: str, path: str, *, status: int = 200) -> None:

@@ -14,7 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 from tests.concours.test_big_desk import big, team
 from tests.factories import PASSWORD, UserFactory
 
-from .conftest import SHOTS, NewPhone, Shot, layout_problems, page_errors
+from .conftest import SHOTS, NewPhone, Shot, layout_problems, page_errors, save_screenshot
 
 pytestmark = [
     pytest.mark.browser,
@@ -75,6 +75,6 @@ def look(page: Page, javascript: bool, step: str) -> None:
     """The screen as the phone shows it (the whole big desk is too long a photo to take in
     time), checked as `shot` checks a page: no sideways scrolling, no small targets."""
     SHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"test_big_desk_{'js' if javascript else 'no-js'}-{step}.png"))
+    save_screenshot(page, f"test_big_desk_{'js' if javascript else 'no-js'}-{step}.png")
     problems = layout_problems(page)
     assert not problems, f"{step}: {problems}"

@@ -18,7 +18,7 @@ from scorekeeper.concours import services as tournament_services
 from scorekeeper.concours.models import Tournament
 from tests.factories import PASSWORD, UserFactory
 
-from .conftest import SHOTS, NewPhone, Shot, layout_problems, page_errors
+from .conftest import SHOTS, NewPhone, Shot, layout_problems, page_errors, save_screenshot
 from .test_large_text import _OVERFLOW_JS, big_phone, log_in
 from .test_large_text import PASSWORD as GRANDMA
 
@@ -150,7 +150,7 @@ def test_the_club_pages_fit_360_px_with_large_text(
         found = layout_problems(page) + page.evaluate(_OVERFLOW_JS)
         if found:
             problems[step] = found
-        page.screenshot(path=str(SHOTS / f"{prefix}-{step}.png"), full_page=True)
+        save_screenshot(page, f"{prefix}-{step}.png", full_page=True)
 
     look("01-list")
     look("02-desk", f"/clubs/{club.pk}/")

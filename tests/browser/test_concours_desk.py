@@ -16,7 +16,7 @@ from scorekeeper.concours.models import Round, Tournament
 from scorekeeper.matches.models import Match
 from tests.factories import PASSWORD, UserFactory
 
-from .conftest import SHOTS, NewPhone, Shot, page_errors
+from .conftest import NewPhone, Shot, page_errors, save_screenshot
 
 pytestmark = [
     pytest.mark.browser,
@@ -131,7 +131,7 @@ def test_create_a_concours_and_draw_rounds(
     assert card1 and card2 and abs(card1["y"] - card2["y"]) < 1  # two cards a row
     page.set_viewport_size({"width": 1280, "height": 800})  # the organiser's laptop
     laptop = f"test_create_a_concours_and_draw_rounds_{'js' if javascript else 'no-js'}-07-laptop"
-    page.screenshot(path=str(SHOTS / f"{laptop}.png"), full_page=True)
+    save_screenshot(page, f"{laptop}.png", full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     # The desk uses the laptop's width, and its standings are a table: the column titles show,
     # each team is one line whose figures sit under their titles.

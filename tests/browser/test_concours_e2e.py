@@ -41,7 +41,16 @@ from scorekeeper.concours.models import Entrant, ResultChange, Table, Tournament
 from scorekeeper.matches.models import Seat
 from tests.factories import PASSWORD, UserFactory
 
-from .conftest import _LAYOUT_JS, SHOTS, NewPhone, chip, page_errors, watch
+from .conftest import (
+    _LAYOUT_JS,
+    SCREENSHOTS,
+    SHOTS,
+    NewPhone,
+    chip,
+    page_errors,
+    save_screenshot,
+    watch,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -96,7 +105,7 @@ def belote_missing(lang: str) -> str:
 
 
 class Screens:
-    """Saves each screen as concours-e2e-<lang>-<step>.png and checks it at its own width: no
+    """Saves each screen as concours-e2e-<lang>-<step>.png (SCREENSHOTS=1) and checks it at its own width: no
     sideways scrolling, no target under 44 px, no script, console or server error so far."""
 
     def __init__(self, lang: str) -> None:
@@ -104,12 +113,11 @@ class Screens:
         self.lang = lang
 
     def __call__(self, page: Page, step: str, *, full_page: bool = True) -> None:
-        page.screenshot(
-            path=str(SHOTS / f"concours-e2e-{self.lang}-{step}.png"), full_page=full_page
-        )
+        save_screenshot(page, f"concours-e2e-{self.lang}-{step}.png", full_page=full_page)
         # A full-page screenshot resizes the page for a moment: let its layout settle before the
         # next click (no requestAnimationFrame: it never comes without JavaScript).
-        page.wait_for_timeout(100)
+        if SCREENSHOTS and full_page:
+            page.wait_for_timeout(100)
         size = page.viewport_size
         assert size is not None
         assert page.evaluate(_LAYOUT_JS, size["width"]) == [], step

@@ -23,7 +23,16 @@ from tests.concours.support import play_out
 from tests.factories import PASSWORD, UserFactory
 
 from . import test_large_text
-from .conftest import PHONE, SHOTS, NewPhone, Shot, layout_problems, page_errors
+from .conftest import (
+    PHONE,
+    SCREENSHOTS,
+    SHOTS,
+    NewPhone,
+    Shot,
+    layout_problems,
+    page_errors,
+    save_screenshot,
+)
 from .test_axe import _AXE_JS, AXE
 
 pytestmark = [
@@ -54,13 +63,14 @@ def pdf_pages(data: bytes) -> int:
 
 def print_pdf(page: Page, name: str) -> int:
     """The page printed by Chromium on A4 (its own @page rules): the PDF saved under
-    screenshots/, its pages rendered to PNG when pdftoppm is there; the number of pages."""
+    screenshots/ (read back by the tests), its pages rendered to PNG to look at when SCREENSHOTS=1
+    and pdftoppm is there; the number of pages."""
     SHOTS.mkdir(exist_ok=True)
     path = SHOTS / f"prints-{name}.pdf"
     data = page.pdf(format="A4", prefer_css_page_size=True, print_background=True)
     path.write_bytes(data)
     pdftoppm = shutil.which("pdftoppm")
-    if pdftoppm:
+    if pdftoppm and SCREENSHOTS:
         for old in SHOTS.glob(f"prints-{name}-page-*.png"):
             old.unlink()
         subprocess.run(
@@ -345,10 +355,10 @@ def test_the_prints_on_a_phone_with_200_percent_text_and_axe(
     for name, address in pages.items():
         large.goto(address)
         large.locator(".print-page").first.scroll_into_view_if_needed()
-        large.screenshot(path=str(SHOTS / f"prints-large-text-{name}.png"))
+        save_screenshot(large, f"prints-large-text-{name}.png")
         if name == "sheets":
             large.locator(".sheet-grid").first.scroll_into_view_if_needed()
-            large.screenshot(path=str(SHOTS / "prints-large-text-sheets-grid.png"))
+            save_screenshot(large, "prints-large-text-sheets-grid.png")
         assert layout_problems(large) == [], name
     no_layout_or_page_errors(large)
     dark = new_phone(color_scheme="dark")

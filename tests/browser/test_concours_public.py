@@ -14,7 +14,7 @@ from scorekeeper.concours import services
 from scorekeeper.concours.models import Round, Tournament
 
 from ..concours.support import play_deals, play_out
-from .conftest import SHOTS, Shot, page_errors
+from .conftest import Shot, page_errors, save_screenshot
 from .test_axe import _AXE_JS, _HEADINGS_JS, AXE, heading_problems
 
 pytestmark = [
@@ -113,7 +113,7 @@ def test_the_projector_pages_and_polls(
     # One screen, nothing to scroll.
     assert wall.evaluate("document.documentElement.scrollHeight") <= 1080
     assert wall.evaluate("document.documentElement.scrollWidth") <= 1920
-    wall.screenshot(path=str(SHOTS / "concours-projector-01-page1.png"))
+    save_screenshot(wall, "concours-projector-01-page1.png")
     # Read from the back of the room: a table's state and the QR code's caption are big.
     size = "(s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize)"
     assert wall.evaluate(size, ".proj-deals") >= 28
@@ -128,7 +128,7 @@ def test_the_projector_pages_and_polls(
     expect(wall.get_by_text("Page 2 of 3")).to_be_visible()
     ten_seconds_later(2)
     expect(pages.nth(2)).to_be_visible()
-    wall.screenshot(path=str(SHOTS / "concours-projector-02-page3.png"))
+    save_screenshot(wall, "concours-projector-02-page3.png")
     # The last page has 8 rows: they share the screen's height (bigger rows, bigger type).
     last_rows = pages.nth(2).locator("tbody tr")
     expect(last_rows).to_have_count(8)
@@ -252,7 +252,7 @@ def test_the_projector_wraps_long_names_whole(
                 wall.evaluate(_SHOW_JS, index)
                 expect(pages.nth(index)).to_be_visible()
                 shot = f"concours-projector-long-{width}-{state}-{index + 1}.png"
-                wall.screenshot(path=str(SHOTS / shot))
+                save_screenshot(wall, shot)
                 seen += pages.nth(index).locator(".proj-who").all_inner_texts()
                 assert wall.evaluate(_CUT_JS) == [], (state, index)
                 assert wall.evaluate("document.documentElement.scrollHeight") <= height

@@ -20,7 +20,7 @@ from scorekeeper.matches.models import Match
 from tests.concours.support import play_out
 from tests.factories import PASSWORD, UserFactory
 
-from .conftest import SHOTS, NewPhone, Shot, chip, layout_problems, page_errors
+from .conftest import NewPhone, Shot, chip, layout_problems, page_errors, save_screenshot
 from .test_large_text import _OVERFLOW_JS as OVERFLOW_JS
 from .test_large_text import big_phone as phone_at_200  # noqa: F401 (the fixture, by this name)
 
@@ -168,10 +168,10 @@ def test_a_table_phone_with_large_text_and_in_dark_mode(
         expect(page.locator(".board-note")).to_contain_text("Table 2 · round 1 · ")
         assert layout_problems(page) == [], name
         assert page.evaluate(OVERFLOW_JS) == [], name
-        page.screenshot(path=str(SHOTS / f"table-phone-{name}-scoreboard.png"), full_page=True)
+        save_screenshot(page, f"table-phone-{name}-scoreboard.png", full_page=True)
         page.goto(f"{base}/t/{done.token}/")
         expect(page.get_by_role("status")).to_contain_text("Result sent to the organiser")
         assert layout_problems(page) == [], name
         assert page.evaluate(OVERFLOW_JS) == [], name
-        page.screenshot(path=str(SHOTS / f"table-phone-{name}-read-only.png"), full_page=True)
+        save_screenshot(page, f"table-phone-{name}-read-only.png", full_page=True)
         assert page_errors(page) == []

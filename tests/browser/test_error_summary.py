@@ -14,7 +14,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Deal, Match
 
-from .conftest import PHONE, SHOTS, NewPhone, Shot, chip, page_errors, start_match
+from .conftest import PHONE, NewPhone, Shot, chip, page_errors, save_screenshot, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -78,7 +78,7 @@ def follow_each_link(page: Page, links: list[dict[str, Any]], screen: str = "") 
         top, bottom = page.locator(f"#{link['target']}").evaluate(_SPAN)
         assert top >= 0 and bottom <= PHONE["height"], link
         if screen and n == 0:
-            page.screenshot(path=str(SHOTS / f"{screen}.png"))
+            save_screenshot(page, f"{screen}.png")
 
 
 @BOTH
@@ -280,7 +280,7 @@ def test_the_summary_on_a_french_phone(new_phone: NewPhone, live_server: LiveSer
     links = summary_links(page)
     assert [link["target"] for link in links] == ["id_team0_name"]
     expect(page.locator("#error-summary")).to_contain_text("Corrigez les champs signalés")
-    page.screenshot(path=str(SHOTS / "test_error_summary-french-new-match.png"))
+    save_screenshot(page, "test_error_summary-french-new-match.png")
     follow_each_link(page, links)
     assert page_errors(page) == []
 
@@ -304,5 +304,5 @@ def test_a_tap_on_preview_puts_the_focus_on_the_score(
     expect(preview).to_be_focused()
     expect(preview.locator(".preview-outcome")).to_have_text("Made")
     expect(page.locator("#error-summary")).to_have_count(0)
-    page.screenshot(path=str(SHOTS / f"test_error_summary-preview-focused-{javascript}.png"))
+    save_screenshot(page, f"test_error_summary-preview-focused-{javascript}.png")
     assert page_errors(page) == []

@@ -16,13 +16,13 @@ from scorekeeper.matches.models import Match, Player
 from scorekeeper.matches.services import Author, create_match, record_deal
 
 from .conftest import (
-    SHOTS,
     NewPhone,
     Shot,
     chip,
     expect_totals,
     layout_problems,
     page_errors,
+    save_screenshot,
     start_match,
 )
 
@@ -273,9 +273,9 @@ def test_sign_up_claim_filter_review_player_log_in_again(
     page.locator(".deals > li summary").first.click()
     expect(page.locator(".deals .breakdown li").first).to_be_visible()
     check_screen(page, shot, "07-review")
-    chart.screenshot(path=str(SHOTS / "test_history-07b-review-chart-close-up.png"))
+    save_screenshot(chart, "test_history-07b-review-chart-close-up.png")
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SHOTS / "test_history-07c-review-first-screen.png"))
+    save_screenshot(page, "test_history-07c-review-first-screen.png")
 
     # Anna's page, from the review: "This is me", then her figures.
     page.locator("#main").get_by_role("link", name="Anna", exact=True).click()
@@ -345,9 +345,9 @@ def test_sign_up_claim_filter_review_player_log_in_again(
     heights = [float(point.split(",")[1]) for point in points]
     assert len(heights) == 2 and heights[0] < heights[1], points  # 100 % then 50 %: going down
     check_screen(page, shot, "09-player")
-    form.screenshot(path=str(SHOTS / "test_history-09b-form-chart-close-up.png"))
+    save_screenshot(form, "test_history-09b-form-chart-close-up.png")
     page.evaluate("window.scrollTo(0, 0)")
-    page.screenshot(path=str(SHOTS / "test_history-09c-player-first-screen.png"))
+    save_screenshot(page, "test_history-09c-player-first-screen.png")
 
     # Log out: the history is this browser's again (the claimed matches are the account's now).
     page.get_by_role("button", name="Log out").click()
@@ -438,7 +438,7 @@ def test_history_and_review_in_dark_mode(
     expect(page.locator(".deals > li")).to_have_count(5)
     page.locator(".deals > li summary").first.click()
     check_screen(page, shot, "03-dark-review")
-    page.locator("svg.chart").screenshot(path=str(SHOTS / "test_history-dark-chart-close-up.png"))
+    save_screenshot(page.locator("svg.chart"), "test_history-dark-chart-close-up.png")
     assert other.deal_count == 0
 
 

@@ -32,6 +32,7 @@ from .conftest import (
     close_phones,
     layout_problems,
     page_errors,
+    save_screenshot,
     watch,
 )
 
@@ -181,7 +182,7 @@ def test_every_page_fits_360_px_with_large_text(
         found += page.evaluate(_OVERFLOW_JS)
         if found:
             problems[step] = found
-        page.screenshot(path=str(SHOTS / f"{prefix}-{step}.png"), full_page=True)
+        save_screenshot(page, f"{prefix}-{step}.png", full_page=True)
 
     look("01-login")
     look("02-signup", "/accounts/signup/")
@@ -262,7 +263,7 @@ def test_save_bar_stays_small(
         else:
             expect(page.locator("#preview-line")).to_be_hidden()  # the preview is right above
         page.locator(".savebar").scroll_into_view_if_needed()
-        page.screenshot(path=str(SHOTS / f"test_save_bar-{scale}-{step}.png"))
+        save_screenshot(page, f"test_save_bar-{scale}-{step}.png")
         assert layout_problems(page) == [], step
 
 
@@ -315,7 +316,7 @@ def test_keyboard_focus_never_under_the_save_bar(
             problems.append(f"{focus['what']} under the Save bar: {focus}")
         for name in ("coinche", "belote"):
             if f"[name={name}" in focus["what"]:
-                page.screenshot(path=str(SHOTS / f"test_focus-{scale}-{name}.png"))
+                save_screenshot(page, f"test_focus-{scale}-{name}.png")
     assert any("[name=coinche]" in what for what in seen), seen
     assert any("[name=belote" in what for what in seen), seen
     assert any("Save the changes" in what for what in seen), seen

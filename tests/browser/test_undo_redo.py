@@ -11,7 +11,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import DealChange, Match
 
-from .conftest import SHOTS, NewPhone, Shot, expect_totals, page_errors, start_match
+from .conftest import NewPhone, Shot, expect_totals, page_errors, save_screenshot, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -112,7 +112,7 @@ def test_a_finished_match_asks_before_undo(
     page.set_viewport_size({"width": 1024, "height": 768})  # a tablet or a laptop: the same
     deals = box(page.locator("ol.deals"))
     assert box(rematch)["bottom"] < deals["top"] and deals["bottom"] < box(undo_button(page))["top"]
-    page.screenshot(path=str(SHOTS / "test_a_finished_match_asks_before_undo-01b-wide.png"))
+    save_screenshot(page, "test_a_finished_match_asks_before_undo-01b-wide.png")
     page.set_viewport_size({"width": 360, "height": 740})
 
     page.evaluate("window.stillHere = true")

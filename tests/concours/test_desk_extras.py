@@ -14,6 +14,7 @@ from django.urls import reverse
 from scorekeeper.concours import services
 from scorekeeper.concours.access import CO_LABEL, CO_SESSION_KEY
 from scorekeeper.concours.models import ResultChange, Round, Tournament
+from tests.factories import TournamentFactory
 
 from .support import play_out
 
@@ -46,9 +47,7 @@ def owner(make_user: Callable[[str], User]) -> User:
 
 @pytest.fixture
 def concours(owner: User) -> Tournament:
-    tournament = services.create_tournament(owner=owner, name="Concours du jeudi")
-    services.add_entrants_from_text(tournament=tournament, text="\n".join(TEAMS))
-    return tournament
+    return TournamentFactory.create(owner=owner, name="Concours du jeudi", teams="\n".join(TEAMS))
 
 
 @pytest.fixture

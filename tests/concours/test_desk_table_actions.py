@@ -16,6 +16,7 @@ from django.urls import reverse
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Entrant, ResultChange, Round, Table, Tournament
 from scorekeeper.matches.models import Match
+from tests.factories import TournamentFactory
 from tests.matches.support import deal_post
 
 from .support import play_deals, play_out
@@ -27,12 +28,9 @@ TEAMS = "Les As; Alice; Bruno\nPique Dame; Chloé; David\nTrèfle; Emma; Farid\n
 
 def concours(organiser: User, **partie: Any) -> Tournament:
     rules = {"preset": "belote", "deals_limit": 12, "target": None, **partie}
-    tournament = services.create_tournament(
-        owner=organiser, name="Concours de la Saint-Martin", overrides={"partie": rules}
+    return TournamentFactory.create(
+        owner=organiser, overrides={"partie": rules}, teams=TEAMS, drawn=True
     )
-    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
-    services.draw_round(tournament=tournament)
-    return tournament
 
 
 def table_of(tournament: Tournament, number: int = 1, round_: int = 1) -> Table:

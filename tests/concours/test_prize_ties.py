@@ -16,6 +16,7 @@ from django.urls import reverse
 
 from scorekeeper.concours import selectors, services
 from scorekeeper.concours.models import Table, Tournament
+from tests.factories import TournamentFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -29,11 +30,13 @@ def tied(owner: User) -> tuple[Tournament, list[str], list[str]]:
     """Five teams, one round, finished: both tables 1000 to 900, so two equal winners share
     rank 1, the bye (the round's average, 950) is 3rd and the two losers share rank 4 (no prize
     there). Returns the concours, the two tied winners and the rest in ranking order."""
-    tournament = services.create_tournament(
-        owner=owner, name="Concours du 11", prizes=PRIZES, overrides={"seed": 7, "rounds": 1}
+    tournament = TournamentFactory.create(
+        owner=owner,
+        name="Concours du 11",
+        prizes=PRIZES,
+        overrides={"seed": 7, "rounds": 1},
+        teams=TEAMS,
     )
-    for name, a, b in TEAMS:
-        services.add_entrant(tournament=tournament, name=name, players=(a, b))
     round_ = services.draw_round(tournament=tournament)
     for table in Table.objects.filter(round=round_):
         services.record_paper_totals(table=table, totals=(1000, 900))

@@ -16,6 +16,7 @@ from django.urls import reverse
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Entrant, Round, Table, Tournament
 from scorekeeper.matches.models import Match
+from tests.factories import TournamentFactory
 
 from .support import play_deals, play_out
 
@@ -35,19 +36,16 @@ Dix de der; Quentin; Rose"""
 
 
 def concours(owner: User, teams: int = 9, **extra: Any) -> Tournament:
-    tournament = services.create_tournament(
+    text = NINE if teams == 9 else "\n".join(f"Team {i}; A{i}; B{i}" for i in range(1, teams + 1))
+    return TournamentFactory.create(
         owner=owner,
-        name="Concours de la Saint-Martin",
-        preset="belote",
         overrides={"seed": 20261111},
         date=datetime.date(2026, 11, 11),
         place="Salle des fêtes",
         prizes={1: "A ham", 2: "Two bottles"},
+        teams=text,
         **extra,
     )
-    text = NINE if teams == 9 else "\n".join(f"Team {i}; A{i}; B{i}" for i in range(1, teams + 1))
-    services.add_entrants_from_text(tournament=tournament, text=text)
-    return tournament
 
 
 def tables(round_: Round) -> list[Table]:

@@ -20,6 +20,7 @@ from scorekeeper.concours import exports, selectors, services
 from scorekeeper.concours.models import Entrant, Round, Table, Tournament
 from scorekeeper.engine import tournament as tournament_engine
 from scorekeeper.matches.models import Match
+from tests.factories import TournamentFactory
 
 from .support import play_out, play_rounds
 
@@ -45,14 +46,13 @@ def organiser(make_user: Callable[[str], User], client: Client) -> User:
 
 def played(owner: User, rounds: int = 2, *, finish: bool = True) -> Tournament:
     """A five-team concours (a bye each round) of `rounds` rounds, each table played out."""
-    tournament = services.create_tournament(
+    tournament = TournamentFactory.create(
         owner=owner,
-        name="Concours de la Saint-Martin",
         overrides={"rounds": rounds, "seed": 7},
         prizes={1: "A ham"},
         date=datetime.date(2026, 11, 11),
+        teams=TEAMS,
     )
-    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
     return play_rounds(tournament, rounds, finish=finish)
 
 

@@ -20,6 +20,7 @@ from scorekeeper.concours.models import Table, Tournament
 from scorekeeper.engine.scoring import parse_deal
 from scorekeeper.matches import services as match_services
 from scorekeeper.matches.models import Match, Player
+from tests.factories import TournamentFactory
 
 from .support import play_deals, play_out, play_rounds
 
@@ -29,13 +30,13 @@ TEAMS = "Les As; Alice; Bruno\nPique Dame; Chloé; David\nTrèfle; Emma; Farid\n
 
 
 def concours(owner: User, name: str, *, rounds: int = 2, finish: bool = True) -> Tournament:
-    tournament = services.create_tournament(
+    tournament = TournamentFactory.create(
         owner=owner,
         name=name,
         overrides={"rounds": rounds, "seed": 11},
         date=datetime.date(2026, 11, 11),
+        teams=TEAMS,
     )
-    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
     return play_rounds(tournament, rounds, finish=finish)
 
 

@@ -12,6 +12,7 @@ from scorekeeper.concours import selectors, services
 from scorekeeper.concours.models import Entrant, Place, Round, Table, Tournament
 from scorekeeper.concours.services import LineRefused, Refused, split_line
 from scorekeeper.engine.tournament import TournamentError
+from tests.factories import TournamentFactory
 
 from .support import play_deals
 
@@ -19,14 +20,12 @@ pytestmark = pytest.mark.django_db
 
 
 def concours(owner: User, teams: int, **overrides: object) -> Tournament:
-    tournament = services.create_tournament(
-        owner=owner, name="Test", preset="belote", overrides={"seed": 5, **overrides}
+    return TournamentFactory.create(
+        owner=owner,
+        name="Test",
+        overrides={"seed": 5, **overrides},
+        teams="\n".join(f"Team {i}; A{i}; B{i}" for i in range(1, teams + 1)),
     )
-    services.add_entrants_from_text(
-        tournament=tournament,
-        text="\n".join(f"Team {i}; A{i}; B{i}" for i in range(1, teams + 1)),
-    )
-    return tournament
 
 
 def refuses(action: Callable[[], object]) -> None:

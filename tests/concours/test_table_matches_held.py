@@ -17,6 +17,7 @@ from scorekeeper.concours.models import Round, Table, Tournament
 from scorekeeper.engine.scoring import parse_deal
 from scorekeeper.matches import services as match_services
 from scorekeeper.matches.models import Match
+from tests.factories import TournamentFactory
 from tests.matches.support import deal_post
 
 from .support import PHONE, play_out, play_rounds
@@ -41,11 +42,7 @@ def desk(organiser: User) -> Client:
 
 def concours(organiser: User) -> Tournament:
     rules = {"preset": "belote", "deals_limit": 2, "target": None}
-    tournament = services.create_tournament(
-        owner=organiser, name="Concours de la Saint-Martin", overrides={"partie": rules}
-    )
-    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
-    return tournament
+    return TournamentFactory.create(owner=organiser, overrides={"partie": rules}, teams=TEAMS)
 
 
 def first_match(tournament: Tournament) -> Match:

@@ -19,6 +19,7 @@ from scorekeeper.concours.models import Round, Table, Tournament
 from scorekeeper.engine.scoring import PassedDeal
 from scorekeeper.matches import services as match_services
 from scorekeeper.matches.models import Match
+from tests.factories import TournamentFactory
 from tests.matches.support import deal_post
 
 from .support import PHONE, play_deals, play_out
@@ -40,12 +41,9 @@ def organiser(make_user: Callable[[str], User]) -> User:
 
 def concours(organiser: User, teams: str = TEAMS, **partie: Any) -> Tournament:
     rules = {"preset": "belote", "deals_limit": 12, "target": None, **partie}
-    tournament = services.create_tournament(
-        owner=organiser, name="Concours de la Saint-Martin", overrides={"partie": rules}
+    return TournamentFactory.create(
+        owner=organiser, overrides={"partie": rules}, teams=teams, drawn=True
     )
-    services.add_entrants_from_text(tournament=tournament, text=teams)
-    services.draw_round(tournament=tournament)
-    return tournament
 
 
 def tables(tournament: Tournament) -> list[Table]:

@@ -22,6 +22,7 @@ from scorekeeper.concours.models import Table, Tournament
 from scorekeeper.engine.scoring import PassedDeal, parse_deal
 from scorekeeper.matches import services as match_services
 from scorekeeper.matches.models import Match, MatchScorer
+from tests.factories import TournamentFactory
 from tests.matches.support import deal_post
 
 from .support import PHONE, play_deals, play_out
@@ -33,12 +34,9 @@ TEAMS = "Les As; Alice; Bruno\nPique Dame; Chloé; David\nTrèfle; Emma; Farid\n
 
 def concours(organiser: User, teams: str = TEAMS, **partie: Any) -> Tournament:
     rules = {"preset": "belote", "deals_limit": 12, "target": None, **partie}
-    tournament = services.create_tournament(
-        owner=organiser, name="Concours de la Saint-Martin", overrides={"partie": rules}
+    return TournamentFactory.create(
+        owner=organiser, overrides={"partie": rules}, teams=teams, drawn=True
     )
-    services.add_entrants_from_text(tournament=tournament, text=teams)
-    services.draw_round(tournament=tournament)
-    return tournament
 
 
 def first_table(tournament: Tournament) -> Table:

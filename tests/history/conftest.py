@@ -1,6 +1,6 @@
 """Fixtures of the history tests: matches built through the real services (so the engine scores
-them), browsers (test clients) with their own device key and optionally an account, and two small
-hand-built data sets whose facts and statistics the tests compute by hand."""
+them) and two small hand-built data sets whose facts and statistics the tests compute by hand
+(`browser`, a test client with its own device key, is the suite's: tests/conftest.py)."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,15 +20,15 @@ from scorekeeper.engine.scoring import (
     rules_from_dict,
 )
 from scorekeeper.engine.scoring import Deal as EngineDeal
-from scorekeeper.matches import access, services
+from scorekeeper.matches import services
 from scorekeeper.matches.models import Match, MatchScorer, Player
 from tests import factories
+from tests.conftest import Browser
 
 OWNER_KEY = "history-owner-device"
 PASSWORD = factories.PASSWORD  # every test account's (tests/factories.py)
 
 MakeMatch = factories.MakeMatch
-Browser = Callable[..., Client]
 
 
 def author(key: str) -> services.Author:
@@ -47,22 +47,6 @@ def owner_key() -> str:
     """The history tests' creating browser: the suite's make_match (tests/conftest.py) makes its
     matches with this key unless told another."""
     return OWNER_KEY
-
-
-@pytest.fixture
-def browser(db: None) -> Browser:
-    """A browser with its own device key, signed in to `user` if given."""
-
-    def make(key: str, user: User | None = None) -> Client:
-        client = Client()
-        session = client.session
-        session[access.DEVICE_KEY] = key
-        session.save()
-        if user is not None:
-            client.force_login(user)
-        return client
-
-    return make
 
 
 # The hand-built coinche match (preset "coinche", target 2000) ----------------------------------

@@ -8,8 +8,7 @@ from django.utils import translation
 
 from scorekeeper.history.chart_text import LeadStory, lead_story, running_totals_text
 from scorekeeper.matches.models import Match
-
-from .conftest import Browser
+from tests.conftest import Browser
 
 NAMES = ("Aces", "Kings")
 

@@ -20,8 +20,9 @@ from django.test.utils import CaptureQueriesContext
 from scorekeeper.history.selectors import Companion
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Match, MatchScorer, Player, Seat
+from tests.conftest import Browser
 
-from .conftest import FACTS_DEALS, OWNER_KEY, Browser, Cast, MakeMatch, author
+from .conftest import FACTS_DEALS, OWNER_KEY, Cast, MakeMatch, author
 
 pytestmark = pytest.mark.django_db
 

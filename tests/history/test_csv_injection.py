@@ -11,8 +11,9 @@ from django.test import Client
 from scorekeeper.engine.scoring import PlayedDeal, Trump
 from scorekeeper.history.exports import CSV_COLUMNS
 from scorekeeper.matches.models import Deal, Match
+from tests.conftest import Browser
 
-from .conftest import OWNER_KEY, Browser, MakeMatch
+from .conftest import OWNER_KEY, MakeMatch
 
 pytestmark = pytest.mark.django_db
 

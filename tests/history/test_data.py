@@ -17,8 +17,9 @@ from scorekeeper.engine.scoring import PlayedDeal, Trump, score_match
 from scorekeeper.history.exports import CSV_COLUMNS
 from scorekeeper.matches.models import Deal, DealChange, Match, MatchScorer, Player
 from scorekeeper.web.models import RateLimit
+from tests.conftest import Browser
 
-from .conftest import FACTS_DEALS, FACTS_SCORES, OWNER_KEY, Browser, MakeMatch
+from .conftest import FACTS_DEALS, FACTS_SCORES, OWNER_KEY, MakeMatch
 
 pytestmark = pytest.mark.django_db
 

@@ -8,8 +8,9 @@ from django.test import Client
 
 from scorekeeper.engine.scoring import PlayedDeal, Trump, rules_from_dict
 from scorekeeper.matches.models import Match
+from tests.conftest import Browser
 
-from .conftest import FACTS_DEALS, OWNER_KEY, Browser, MakeMatch
+from .conftest import FACTS_DEALS, OWNER_KEY, MakeMatch
 
 pytestmark = pytest.mark.django_db
 

@@ -21,8 +21,9 @@ from django.utils import timezone
 
 from scorekeeper.engine.scoring import PlayedDeal, Trump, rules_from_dict
 from scorekeeper.matches.models import Match, Player
+from tests.conftest import Browser
 
-from .conftest import FACTS_DEALS, OWNER_KEY, AliceData, Browser, Cast, MakeMatch
+from .conftest import FACTS_DEALS, OWNER_KEY, AliceData, Cast, MakeMatch
 
 pytestmark = pytest.mark.django_db
 

@@ -9,8 +9,9 @@ from django.contrib.auth.models import User
 from django.urls import reverse
 
 from scorekeeper.matches.models import MatchScorer, Player
+from tests.conftest import Browser
 
-from .conftest import FACTS_DEALS, Browser, MakeMatch
+from .conftest import FACTS_DEALS, MakeMatch
 
 
 def row_counts() -> dict[str, int]:

@@ -13,8 +13,9 @@ from django.utils import timezone, translation
 from scorekeeper.engine.scoring import PlayedDeal
 from scorekeeper.history.selectors import PlayerStats, Rate
 from scorekeeper.matches.models import Match, Player
+from tests.conftest import Browser
 
-from .conftest import FACTS_DEALS, OWNER_KEY, Browser, MakeMatch
+from .conftest import FACTS_DEALS, OWNER_KEY, MakeMatch
 
 pytestmark = pytest.mark.django_db
 

@@ -26,8 +26,7 @@ from scorekeeper.jobs.models import Job
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Deal, Match, Player
 from scorekeeper.web.models import RateLimit
-
-from .conftest import Browser
+from tests.conftest import Browser
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,9 @@ from scorekeeper.engine.scoring.breakdown import STORED_BREAKDOWN, line_from_dat
 from scorekeeper.history.selectors import Companion, Rate
 from scorekeeper.matches.models import Deal, Match, Player
 from scorekeeper.web.words import breakdown, deal_summary
+from tests.conftest import Browser
 
-from .conftest import FACTS_DEALS, OWNER_KEY, AliceData, Browser
+from .conftest import FACTS_DEALS, OWNER_KEY, AliceData
 
 pytestmark = pytest.mark.django_db
 

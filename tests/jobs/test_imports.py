@@ -19,8 +19,7 @@ from pytest_django.fixtures import Settings
 from scorekeeper.jobs.models import Job
 from scorekeeper.matches.models import Deal, Match
 from scorekeeper.web.models import RateLimit
-
-from .conftest import Browser
+from tests.conftest import Browser
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,7 @@ from django.test import Client
 from django.utils.timezone import now
 
 from scorekeeper.jobs.models import Job
-
-from .conftest import Browser
+from tests.conftest import Browser
 
 pytestmark = pytest.mark.django_db
 

@@ -20,11 +20,21 @@ from scorekeeper.web.forms import too_large
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def test_the_limits_are_settings() -> None:
-    from django.conf import settings
-
-    assert settings.MATCH_FILE_MAX_BYTES == 2 * 1024 * 1024
-    assert settings.BACKUP_MAX_BYTES == 20 * 1024 * 1024
+def test_the_default_limits_are_2_mb_a_match_file_and_20_mb_a_backup(owner_client: Client) -> None:
+    """As shipped (no override): the import form takes a match file of 2 MB and refuses one byte
+    more, saying so; the restore form refuses a backup of 20 MB and one byte, saying so."""
+    mb = 1024 * 1024
+    at_most = SimpleUploadedFile("m.json", b" " * (2 * mb))
+    response = owner_client.post(reverse("matches:import"), {"file": at_most})
+    assert "too large" not in response.text
+    over = SimpleUploadedFile("m.json", b" " * (2 * mb + 1))
+    response = owner_client.post(reverse("matches:import"), {"file": over})
+    assert "The file is too large (2 MB at most)." in response.text
+    client = Client()
+    client.force_login(User.objects.create_user("ann", password="a-long-enough-password-42"))
+    over = SimpleUploadedFile("backup.zip", b"\0" * (20 * mb + 1))
+    response = client.post(reverse("history:restore"), {"file": over})
+    assert "The file is too large (20 MB at most)." in response.text
 
 
 def test_no_other_module_defines_a_limit() -> None:

@@ -4,6 +4,7 @@ them fails here), no French rendering falls back to the English words, and the e
 sources hold no sentence at all."""
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -54,24 +55,30 @@ def _constants(node: ast.expr, scope: ast.AST) -> set[str] | None:
     return None
 
 
-def raised_codes() -> Iterator[tuple[str, str, set[str]]]:
-    """(where, code, keyword params) for every InvalidInput / TournamentError built in the app."""
+@functools.cache
+def raised_codes() -> tuple[tuple[str, str, frozenset[str]], ...]:
+    """(where, code, keyword params) for every InvalidInput / TournamentError built in the app
+    (the sources parsed once a test run: two tests read them)."""
+    return tuple((where, code, frozenset(params)) for where, code, params in _raised_codes())
+
+
+def _raised_codes() -> Iterator[tuple[str, str, set[str]]]:
     for path in SOURCES:
         tree = ast.parse(path.read_text(encoding="utf-8"))
+        relative = path.relative_to(ROOT)
         for scope in ast.walk(tree):
             if not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
                 continue
             for call in ast.walk(scope):
                 if not isinstance(call, ast.Call):
                     continue
-                where = f"{path.relative_to(ROOT)}:{call.lineno}"
-                if (
-                    _name(call.func) == "TextFault"
-                ):  # engine/scoring/free_text.py: TextFault(code, char)
+                name = _name(call.func)
+                if name != "TextFault" and name not in RAISERS:
+                    continue
+                where = f"{relative}:{call.lineno}"
+                if name == "TextFault":  # engine/scoring/free_text.py: TextFault(code, char)
                     assert call.args and isinstance(call.args[0], ast.Constant), where
                     yield where, str(call.args[0].value), {"char"} if len(call.args) > 1 else set()
-                    continue
-                if _name(call.func) not in RAISERS:
                     continue
                 assert len(call.args) >= 2, f"{where}: InvalidInput(path, code, **params)"
                 codes = _constants(call.args[1], scope)
