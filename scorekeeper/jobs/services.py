@@ -26,7 +26,7 @@ The API (everything an app needs; keyword-only):
   `summary`, `lines` and `links` [{label, url}]); `title()`: what the job is, in words.
   Write in short transactions (one per match...): a job holds no transaction open.
 - `Progress`, given to `run`: `progress.set_total(n)` then `progress.advance()` after each step.
-  It saves the count at most every PROGRESS_EVERY seconds, and raises `TimeLimitReached` past
+  It saves the count at most every `worker.PROGRESS_EVERY` seconds, and raises `TimeLimitReached` past
   `settings.JOB_TIME_LIMIT` seconds (the job fails saying so; what was written stays).
 
 A job ends `done` (its kind's result) or `failed`, `result = {"failure": code, ...}` with a code
@@ -46,7 +46,6 @@ from .worker import (
     CRASHED,
     FAILURES,
     NOT_PICKED_UP,
-    PROGRESS_EVERY,
     TIME_LIMIT,
     WORKER_LOST,
     JobKind,
@@ -62,7 +61,6 @@ __all__ = [  # the worker's side (worker.py), part of the API: a kind's Progress
     "CRASHED",
     "FAILURES",
     "NOT_PICKED_UP",
-    "PROGRESS_EVERY",
     "TIME_LIMIT",
     "WORKER_LOST",
     "JobKind",

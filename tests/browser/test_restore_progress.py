@@ -23,7 +23,7 @@ from scorekeeper.clubs import exports
 from scorekeeper.clubs import services as club_services
 from scorekeeper.concours import services as tournament_services
 from scorekeeper.concours.models import Tournament
-from scorekeeper.jobs import services as job_services
+from scorekeeper.jobs import worker as job_worker
 from scorekeeper.jobs.models import Job
 from tests.factories import PASSWORD, UserFactory
 
@@ -72,7 +72,7 @@ class HeldWorker:
 @pytest.fixture
 def worker(settings: Settings, monkeypatch: pytest.MonkeyPatch) -> Iterator[HeldWorker]:
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
-    monkeypatch.setattr(job_services, "PROGRESS_EVERY", 0)  # every step saved at once
+    monkeypatch.setattr(job_worker, "PROGRESS_EVERY", 0)  # every step saved at once
     held = HeldWorker()
     prepare = tournament_services.prepare_import
     calls = []
