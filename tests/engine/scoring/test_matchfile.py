@@ -37,6 +37,7 @@ from scorekeeper.engine.scoring import (
 from scorekeeper.engine.scoring import rules as rules_module
 from scorekeeper.engine.scoring.breakdown import Line
 from scorekeeper.engine.scoring.deals import Coinche, Contract
+from scorekeeper.engine.scoring.free_text import DIRECTION_CONTROLS, REPLACEMENT
 from scorekeeper.engine.scoring.free_text import is_invisible as invisible
 from scorekeeper.web import words
 
@@ -1054,10 +1055,16 @@ SEQUENCE_LENGTH = {Kind.TIERCE: 3, Kind.QUARTE: 4, Kind.QUINTE: 5}
 RANK_ORDER = list(Rank)  # 7 8 9 10 J Q K A
 
 # Any text a file may hold: no control character (but tabs and line breaks in notes), no lone
-# surrogate, and names that show something (see BAD_TEXT below for what is refused).
-_NAME_CHARS = st.characters(exclude_categories=("Cc", "Cs"))
-_NOTE_CHARS = st.characters(exclude_categories=("Cc", "Cs"), include_characters="\t\n")
-notes = st.none() | st.text(_NOTE_CHARS, min_size=1, max_size=80).map(str.strip).filter(bool)
+# surrogate, no direction control or replacement character, and names and notes that show
+# something (see BAD_TEXT below for what is refused).
+_REFUSED = "".join(DIRECTION_CONTROLS) + REPLACEMENT
+_NAME_CHARS = st.characters(exclude_categories=("Cc", "Cs"), exclude_characters=_REFUSED)
+_NOTE_CHARS = st.characters(
+    exclude_categories=("Cc", "Cs"), exclude_characters=_REFUSED, include_characters="\t\n"
+)
+notes = st.none() | st.text(_NOTE_CHARS, min_size=1, max_size=80).map(str.strip).filter(
+    lambda s: not invisible(s)
+)
 names = (
     st.text(_NAME_CHARS, min_size=1, max_size=60).map(str.strip).filter(lambda s: not invisible(s))
 )
