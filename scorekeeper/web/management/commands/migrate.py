@@ -12,8 +12,10 @@ from scorekeeper.web.relabel import relabel_apps
 class Command(MigrateCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         database = options["database"]
-        with transaction.atomic(using=database):
-            relabelled = relabel_apps(connections[database])
+        relabelled: list[str] = []
+        if not (options.get("plan") or options.get("check_unapplied")):  # those only report
+            with transaction.atomic(using=database):
+                relabelled = relabel_apps(connections[database])
         if relabelled and options["verbosity"] >= 1:
             self.stdout.write(f"Relabelled apps: {', '.join(relabelled)}")
         super().handle(*args, **options)
