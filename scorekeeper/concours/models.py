@@ -11,6 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Max
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -77,6 +78,15 @@ class Tournament(models.Model):
 
     def prize(self, rank: int) -> str:
         return str(self.prizes.get(str(rank), ""))
+
+    def touch(self) -> None:
+        """A change standings readers can see: the projector's poll notices it (`version`)."""
+        Tournament.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        self.refresh_from_db(fields=["version"])
+
+    def drawn_rounds(self) -> int:
+        """How many rounds are drawn."""
+        return int(self.rounds.aggregate(top=Max("number"))["top"] or 0)
 
 
 class Entrant(models.Model):

@@ -1,9 +1,8 @@
 """What every write of a concours shares: its refusal (`Refused`), the limits on names and
-seeds, the key owning its table matches, and the change standings readers notice (`_touch`)."""
+seeds, and the key owning its table matches. (A change standings readers notice is
+`Tournament.touch`.)"""
 
 from typing import Any
-
-from django.db.models import F, Max
 
 from ..models import Tournament
 from ..selectors import CONCOURS_KEY
@@ -25,14 +24,3 @@ def match_owner_key(tournament: Tournament) -> str:
     """The key owning a concours's table matches (and its players' names): never a browser's
     (the organiser's account owns them through Match.owner: see _create_match)."""
     return f"{CONCOURS_KEY}{tournament.pk}"
-
-
-def _touch(tournament: Tournament) -> None:
-    """A change standings readers can see: the projector's poll notices it."""
-    Tournament.objects.filter(pk=tournament.pk).update(version=F("version") + 1)
-    tournament.refresh_from_db(fields=["version"])
-
-
-def _drawn(tournament: Tournament) -> int:
-    """How many rounds are drawn."""
-    return int(tournament.rounds.aggregate(top=Max("number"))["top"] or 0)

@@ -17,7 +17,7 @@ from scorekeeper.matches.models import Match, new_token
 
 from ..models import Tournament
 from ..selectors import final_rows
-from .base import SEED_LIMIT, Refused, _drawn, _touch
+from .base import SEED_LIMIT, Refused
 
 MAX_PLACE = 100  # Tournament.place
 MAX_PRIZE = 200  # a prize (forms.read_prizes keeps as much; the club archive reads as much)
@@ -130,14 +130,14 @@ def update_tournament(
         values = {**settings, "seed": tournament.settings["seed"]}
         engine = settings_from_dict(values)
         if _rules_of(engine) != _rules_of(tournament.engine_settings):
-            if _drawn(tournament):
+            if tournament.drawn_rounds():
                 raise Refused("settings_locked")
             if engine.mode != tournament.engine_settings.mode and tournament.entrants.exists():
                 raise Refused("mode_has_entrants")
             tournament.settings = settings_to_dict(engine)
             fields.append("settings")
     tournament.save(update_fields=fields)
-    _touch(tournament)
+    tournament.touch()
     return tournament
 
 
@@ -163,7 +163,7 @@ def finish(*, tournament: Tournament) -> Tournament:
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["status", "finished_at"])
-    _touch(tournament)
+    tournament.touch()
     store_final_standings(tournament=tournament)
     return tournament
 

@@ -9,7 +9,7 @@ from django.db import transaction
 from scorekeeper.engine.tournament import TournamentError
 
 from ..models import Entrant, Tournament
-from .base import MAX_NAME, Refused, _drawn
+from .base import MAX_NAME, Refused
 from .entrants import _add
 
 
@@ -34,7 +34,7 @@ def add_entrants_from_text(*, tournament: Tournament, text: str) -> list[Entrant
     starting with "#" are skipped. All or nothing: the first bad line refuses the whole list
     (LineRefused with its line number)."""
     melee = tournament.melee
-    drawn = _drawn(tournament)
+    drawn = tournament.drawn_rounds()
     out = []
     for index, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -116,7 +116,7 @@ def add_entrants_from_csv(*, tournament: Tournament, data: bytes) -> list[Entran
     if not rows:
         raise Refused("csv_empty")
     melee = tournament.melee
-    drawn = _drawn(tournament)
+    drawn = tournament.drawn_rounds()
     added: list[Entrant] = []
     bad: list[LineRefused] = []
     for line, cells in rows:

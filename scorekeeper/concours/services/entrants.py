@@ -11,7 +11,7 @@ from scorekeeper.matches.models import Match
 from scorekeeper.web.folding import fold
 
 from ..models import Entrant, Table, Tournament
-from .base import MAX_NAME, Refused, _drawn, _touch
+from .base import MAX_NAME, Refused
 
 
 def _name_taken(tournament: Tournament, name: str, but: int | None = None) -> bool:
@@ -38,7 +38,7 @@ def add_entrant(
     """A team (two players required) or, à la mêlée, a player (`name` alone). Once a round is
     drawn it is a late entry: it joins at `from_round` (default: the next round), never at a
     round already drawn."""
-    return _add(tournament, name, players, from_round, _drawn(tournament))
+    return _add(tournament, name, players, from_round, tournament.drawn_rounds())
 
 
 def _add(
@@ -77,7 +77,7 @@ def _add(
         from_round=start,
         present=True if drawn else None,
     )
-    _touch(tournament)
+    tournament.touch()
     return entrant
 
 
@@ -85,11 +85,11 @@ def _add(
 def check_in(*, entrant: Entrant, present: bool) -> Entrant:
     """Present or absent, before round 1 is drawn. An absent entrant is left out of the concours
     (in no draw, no standings); arriving later, it is added as a late entry."""
-    if _drawn(entrant.tournament):
+    if entrant.tournament.drawn_rounds():
         raise Refused("check_in_closed")
     entrant.present = present
     entrant.save(update_fields=["present"])
-    _touch(entrant.tournament)
+    entrant.tournament.touch()
     return entrant
 
 
@@ -98,7 +98,7 @@ def withdraw(*, entrant: Entrant, before_round: int | None = None) -> Entrant:
     """The entrant leaves before `before_round` (default: the next round to draw): drawn no
     more, its results and place kept, marked withdrawn."""
     tournament = entrant.tournament
-    drawn = _drawn(tournament)
+    drawn = tournament.drawn_rounds()
     round_number = before_round if before_round is not None else drawn + 1
     if entrant.withdrawn_before_round is not None:
         raise Refused("already_withdrawn", round=entrant.withdrawn_before_round)
@@ -108,7 +108,7 @@ def withdraw(*, entrant: Entrant, before_round: int | None = None) -> Entrant:
         raise Refused("after_last_round", round=round_number)
     entrant.withdrawn_before_round = round_number
     entrant.save(update_fields=["withdrawn_before_round"])
-    _touch(tournament)
+    tournament.touch()
     return entrant
 
 
@@ -117,11 +117,11 @@ def cancel_withdrawal(*, entrant: Entrant) -> Entrant:
     """Back in, while the round it left before is not drawn yet."""
     if entrant.withdrawn_before_round is None:
         return entrant
-    if entrant.withdrawn_before_round <= _drawn(entrant.tournament):
+    if entrant.withdrawn_before_round <= entrant.tournament.drawn_rounds():
         raise Refused("round_already_drawn", round=entrant.withdrawn_before_round)
     entrant.withdrawn_before_round = None
     entrant.save(update_fields=["withdrawn_before_round"])
-    _touch(entrant.tournament)
+    entrant.tournament.touch()
     return entrant
 
 
@@ -149,7 +149,7 @@ def edit_entrant(*, entrant: Entrant, name: str, players: Sequence[str] = ("", "
     entrant.save(update_fields=["name", "player1", "player2"])
     if renamed:
         _rename_open_tables(entrant)
-    _touch(tournament)
+    tournament.touch()
     return entrant
 
 

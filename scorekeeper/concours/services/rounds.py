@@ -14,7 +14,7 @@ from scorekeeper.matches.models import Match, new_token
 
 from ..models import Entrant, Place, Round, Table, Tournament
 from ..selectors import snapshot
-from .base import MAX_NAME, SEED_LIMIT, Refused, _touch, match_owner_key
+from .base import MAX_NAME, SEED_LIMIT, Refused, match_owner_key
 from .tables import apply_result, end_phones
 
 
@@ -107,7 +107,7 @@ def draw_round(*, tournament: Tournament) -> Round:
     if tournament.status == Tournament.Status.REGISTRATION:
         tournament.status = Tournament.Status.PLAYING
         tournament.save(update_fields=["status"])
-    _touch(tournament)
+    tournament.touch()
     return round_
 
 
@@ -154,7 +154,7 @@ def swap_entrants(*, round_: Round, first: Entrant, second: Entrant) -> Round:
         table.match_version = None
         apply_result(table, table.match)
         table.save()
-    _touch(tournament)
+    tournament.touch()
     return round_
 
 
@@ -191,5 +191,5 @@ def close_round(*, round_: Round) -> Round:
     Match.objects.filter(concours_table__round=round_).update(
         frozen_at=round_.closed_at, version=F("version") + 1
     )
-    _touch(round_.tournament)
+    round_.tournament.touch()
     return round_

@@ -16,7 +16,7 @@ from scorekeeper.matches.hooks import ADD, WriteRefused
 from scorekeeper.matches.models import Match, new_token
 
 from ..models import ResultChange, Table, Tournament
-from .base import Refused, _touch
+from .base import Refused
 from .concours import store_final_standings
 
 
@@ -169,7 +169,7 @@ def _set_paper(
     apply_result(table, None)
     table.save()
     _log(table, action, before, author, label)
-    _touch(table.round.tournament)
+    table.round.tournament.touch()
     rules = table.round.tournament.engine_settings.partie
     return paper_check(
         rules, table.paper or (0, 0), belotes=belotes, capots=capots, announcements=announcements
