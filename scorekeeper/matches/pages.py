@@ -29,10 +29,6 @@ from .models import Match
 HX = "HX-Request"
 
 
-def is_htmx(request: HttpRequest) -> bool:
-    return wants_partial(request)
-
-
 def posted_version(request: HttpRequest) -> int | None:
     raw = request.POST.get("version", "")
     return int(raw) if raw.isdecimal() and len(raw) < 10 else None
@@ -55,7 +51,7 @@ def board_response(
     confirm_undo: dict[str, str] | None = None,
 ) -> HttpResponse:
     # A poll that already has this version gets 204: htmx leaves the page as it is.
-    if is_htmx(request) and request.GET.get("v") == str(match.version):
+    if wants_partial(request) and request.GET.get("v") == str(match.version):
         return polling.mark(HttpResponse(status=204))
     board = build_board(match, scorer_token=match.scorer_token if can_score else None)
     note = board_note(request, board)  # another app's word on the match (a concours's table)
@@ -63,7 +59,7 @@ def board_response(
         can_score = False
         board = build_board(match)
     template = "matches/scoreboard.html"
-    if is_htmx(request):
+    if wants_partial(request):
         template += "#scoreboard"
     # The page polls the board itself, also when it was swapped in by a POST (passed, undo).
     poll_url = (
@@ -82,7 +78,7 @@ def board_response(
         "confirm_undo": confirm_undo,  # the question before undoing in a finished match
     }
     response = render(request, template, context)
-    if is_htmx(request) and request.method in ("GET", "HEAD"):  # a poll: tagged for the next
+    if wants_partial(request) and request.method in ("GET", "HEAD"):  # a poll: tagged for the next
         role = polling.SCORER if can_score else polling.VIEWER
         polling.mark(response, polling.etag(request, version=match.version, role=role))
     return response
@@ -91,7 +87,7 @@ def board_response(
 def after_change(request: HttpRequest, match: Match) -> HttpResponseBase:
     """PRG: back to the scoreboard (htmx swaps it in place instead), where this browser may
     still see it: see board_url."""
-    if is_htmx(request):
+    if wants_partial(request):
         token = match.scorer_token
         match.refresh_from_db()
         if match.scorer_token != token and not access.writes_as_owner(request, match):

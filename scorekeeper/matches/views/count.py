@@ -8,11 +8,12 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
+from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.words import TRUMP_LABELS
 
 from .. import access
 from ..forms import CountCardsForm
-from ..pages import HX, carried_deal, is_htmx
+from ..pages import HX, carried_deal
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -22,7 +23,7 @@ def count_cards(request: HttpRequest, token: str) -> HttpResponseBase:
     deal being typed, turned into a GET), it keeps that deal and takes it back with the total
     in the right team's card points."""
     match = access.match_for_scorer(request, token)
-    if request.method == "POST" and not is_htmx(request):
+    if request.method == "POST" and not wants_partial(request):
         query = urlencode({**carried_deal(request.POST, match), "for": _count_for(request.GET)})
         if len(query) > 8000:  # only a forged form gets here: no URL that long
             query = urlencode({"for": _count_for(request.GET)})
@@ -62,7 +63,7 @@ def count_cards(request: HttpRequest, token: str) -> HttpResponseBase:
         "back_url": f"{deal_url}?{urlencode({**deal, 'trump': trump.value})}",
         "use_url": f"{deal_url}?{urlencode(use)}",
     }
-    template = "matches/count.html#count-body" if is_htmx(request) else "matches/count.html"
+    template = "matches/count.html#count-body" if wants_partial(request) else "matches/count.html"
     return render(request, template, context)
 
 

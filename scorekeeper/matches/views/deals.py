@@ -15,6 +15,7 @@ from django.views.decorators.vary import vary_on_headers
 from django.views.i18n import set_language
 
 from scorekeeper.engine.scoring import InvalidInput, PassedDeal, PlayedDeal, score_deal, score_match
+from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.words import breakdown, describe
 
 from .. import access, fragments, services
@@ -28,7 +29,6 @@ from ..pages import (
     attempt,
     board_url,
     carried_deal,
-    is_htmx,
     no_more_deals,
     posted_submission,
     posted_version,
@@ -116,7 +116,7 @@ def _left_out_message(request: HttpRequest, form: DealForm, number: int) -> None
 
 def _saving(request: HttpRequest) -> bool:
     """A tap on Save (not a live or a no-script preview)."""
-    return "preview" not in request.POST and not is_htmx(request)
+    return "preview" not in request.POST and not wants_partial(request)
 
 
 def _problems(form: DealForm, *, saving: bool = False) -> list[str]:
@@ -161,7 +161,7 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
     changed = False  # another phone saved first: the form says so
     if request.method == "POST":
         valid = form.is_valid() and form.deal is not None
-        if valid and "preview" not in request.POST and not is_htmx(request):
+        if valid and "preview" not in request.POST and not wants_partial(request):
             assert form.deal is not None
             saved = attempt(
                 request,
@@ -183,7 +183,7 @@ def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
             if saved.version is not None:
                 form, changed = _rebind_version(form, saved.version), True
         preview = _preview(match, form, saving=_saving(request))
-        if is_htmx(request):
+        if wants_partial(request):
             return _preview_response(request, _deal_context(match, form, preview))
     extra = {}
     if fragments.is_plain(form):  # the same inputs for every new deal of the match
@@ -243,7 +243,7 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
     changed = False  # another phone saved first: the form says so
     if request.method == "POST":
         valid = form.is_valid() and form.deal is not None
-        if valid and "preview" not in request.POST and not is_htmx(request):
+        if valid and "preview" not in request.POST and not wants_partial(request):
             assert form.deal is not None
             saved = attempt(
                 request,
@@ -267,7 +267,7 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
             if saved.version is not None:
                 form, changed = _rebind_version(form, saved.version), True
         preview = _preview(match, form, replacing=seq, saving=_saving(request))
-        if is_htmx(request):
+        if wants_partial(request):
             return _preview_response(request, _deal_context(match, form, preview, editing=row))
     context = _deal_context(match, form, preview, changed=changed, editing=row)
     return render(request, "matches/deal_form.html", context)

@@ -4,15 +4,17 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from scorekeeper.web.htmx import wants_partial
+
 from .. import access, polling
-from ..pages import HX, board_response, is_htmx
+from ..pages import HX, board_response
 
 
 def _poll_shortcut(request: HttpRequest, role: str, **token: str) -> HttpResponse | None:
     """A poll of the fragment answered from the match's version alone, in one query and without
     the session (see polling.py): 204 when it asks for the version it shows (`?v=`, htmx then
     leaves the page as it is), 304 when its If-None-Match still holds. None: render it."""
-    if not is_htmx(request) or polling.message_waiting(request):
+    if not wants_partial(request) or polling.message_waiting(request):
         return None
     if "v" not in request.GET and "If-None-Match" not in request.headers:
         return None  # nothing to compare: the full path (no extra query)
@@ -41,6 +43,6 @@ def viewer(request: HttpRequest, token: str) -> HttpResponse:
     if shortcut is not None:
         return shortcut
     match = access.match_for_viewer(token)
-    if not is_htmx(request):  # a first visit, not a poll: its players' pages may count it
+    if not wants_partial(request):  # a first visit, not a poll: its players' pages may count it
         access.remember_view(request, match)
     return board_response(request, match, can_score=False)

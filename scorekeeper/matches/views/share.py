@@ -13,11 +13,12 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.engine.scoring import dump_match
+from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.qr import qr_response
 
 from .. import access, services
 from ..models import Match, Player
-from ..pages import HX, is_htmx
+from ..pages import HX
 
 
 @require_safe
@@ -111,4 +112,4 @@ def rematch(request: HttpRequest, token: str) -> HttpResponseBase:
         match=match, owner_key=access.device_key(request), owner=access.account(request)
     )
     url = reverse("matches:scoreboard", args=[new.scorer_token])
-    return HttpResponseClientRedirect(url) if is_htmx(request) else redirect(url)
+    return HttpResponseClientRedirect(url) if wants_partial(request) else redirect(url)

@@ -10,6 +10,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from scorekeeper.web.htmx import wants_partial
+
 from .. import access, services
 from ..models import DealChange, Match
 from ..pages import (
@@ -18,7 +20,6 @@ from ..pages import (
     after_change,
     attempt,
     board_response,
-    is_htmx,
     posted_submission,
     posted_version,
 )
@@ -52,7 +53,7 @@ def undo(request: HttpRequest, token: str) -> HttpResponseBase:
 
 def _confirm_undo(request: HttpRequest, match: Match, change: DealChange) -> HttpResponse:
     confirm = {"label": undo_label(change), "what": change_words(change)}
-    if is_htmx(request):
+    if wants_partial(request):
         return board_response(request, match, can_score=True, confirm_undo=confirm)
     submission = posted_submission(request) or f"{uuid.uuid4().hex}-undo"
     context = {"match": match, "confirm_undo": confirm, "undo_submission": submission}
