@@ -3,12 +3,12 @@ named in settings.MATCH_HOOKS: a concours holds its tables' matches (`Match.in_c
 matches app asks it before each write to a table's match and tells it after, in the same
 transaction, and asks it what a table's scoreboard says; it imports nothing of this app."""
 
+from typing import TYPE_CHECKING
+
 from django.http import HttpRequest
 
-from scorekeeper.matches.board import Board, BoardNote
-from scorekeeper.matches.hooks import WriteRefused
+from scorekeeper.matches.hooks import Author, BoardNote, MatchHooks, ShownBoard, WriteRefused
 from scorekeeper.matches.models import Match
-from scorekeeper.matches.services import Author
 
 from . import services
 from .phones import runs_the_desk, scoreboard_note
@@ -28,9 +28,13 @@ class ConcoursHooks:
         """The table's result follows the change (services.table_moved)."""
         services.table_moved(match=match)
 
-    def board_note(self, request: HttpRequest, board: Board) -> BoardNote | None:
+    def board_note(self, request: HttpRequest, board: ShownBoard) -> BoardNote | None:
         return scoreboard_note(request, board)
 
     def organiser(self, request: HttpRequest, match: Match) -> bool:
         """The concours's owner or a co-organiser (its desk's people)."""
         return runs_the_desk(request, match)
+
+
+if TYPE_CHECKING:  # mypy holds the class to the protocol it is loaded as (settings.MATCH_HOOKS)
+    _implements: MatchHooks = ConcoursHooks()

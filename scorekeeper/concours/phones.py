@@ -12,7 +12,7 @@ from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper.matches.board import Board, BoardNote
+from scorekeeper.matches.hooks import BoardNote, ShownBoard
 from scorekeeper.matches.models import Deal, Match
 
 from .access import is_organiser
@@ -89,7 +89,7 @@ def runs_the_desk(request: HttpRequest, match: Match) -> bool:
     return table is not None and is_organiser(request, table.round.tournament)
 
 
-def scoreboard_note(request: HttpRequest, board: Board) -> BoardNote | None:
+def scoreboard_note(request: HttpRequest, board: ShownBoard) -> BoardNote | None:
     """The table's header on its match's scoreboard (None when the match is no table), read
     only. Once the table is over, its phones and the accounts that scored see it read-only;
     the organiser (its owner or a co-organiser) still corrects its deals while the round is open

@@ -53,13 +53,20 @@ class Author:
 
 
 class ShownBoard(Protocol):
-    """What `board_note` is shown of a scoreboard (board.Board): the match and its deals."""
+    """What `board_note` is shown of a scoreboard (board.Board): the match, its deals, how many
+    of them scored and the winner's name (None while no team has won)."""
 
     @property
     def match(self) -> Match: ...
 
     @property
     def rows(self) -> Sequence[Deal]: ...
+
+    @property
+    def scored_deals(self) -> int: ...
+
+    @property
+    def winner_name(self) -> str | None: ...
 
 
 @dataclass(frozen=True)
