@@ -79,6 +79,8 @@ def test_club_page_season_and_record_on_a_phone(
     phone.get_by_role("link", name="Belote Club du Vieux Port").click()
     phone.get_by_label("Find a player or a team: their record").fill("valets b")
     phone.get_by_role("button", name="Find").click()
+    # The search is a GET to a new page: look at it once it has come.
+    expect(phone.locator(".club-found").get_by_role("link", name="Valets B")).to_be_visible()
     shot(phone, f"{scheme}-04-found")
     phone.get_by_role("link", name="Valets B").click()
     expect(phone.get_by_role("heading", name="Valets B")).to_be_visible()
