@@ -157,27 +157,33 @@ def settings_from_dict(value: object) -> Settings:
     inside it (`ranking[2]`, `partie.target`, `bye.points`) on anything wrong."""
     data: Mapping[str, object] = read_object(value, "", KEYS, required=("seed",))
     partie, source = _partie(data["partie"]) if "partie" in data else (None, None)
+    # Read in the order the keys were always read, so the first fault reported stays the same.
+    seed = read_int(data["seed"], "seed", *SEED_RANGE)
     mode = cast(Mode, read_choice(data["mode"], "mode", MODES) if "mode" in data else "teams")
+    rounds = read_int(data["rounds"], "rounds", 1, MAX_ROUNDS) if "rounds" in data else 4
     pairing = cast(
         Pairing, read_choice(data["pairing"], "pairing", PAIRINGS) if "pairing" in data else "swiss"
     )
+    ranking = _ranking(data["ranking"]) if "ranking" in data else DEFAULT_RANKING
+    bye = _bye(data["bye"]) if "bye" in data else ByeRule()
     if pairing == "round_robin" and mode == "melee":
         raise TournamentError("pairing", "round_robin_teams_only")
     final = _final(data["final"]) if "final" in data else None
     if final is not None and mode == "melee":
         raise TournamentError("final", "final_teams_only")
+    minutes = read_int(data["minutes"], "minutes", *MINUTES_RANGE) if "minutes" in data else None
     return Settings(
-        seed=read_int(data["seed"], "seed", *SEED_RANGE),
+        seed=seed,
         mode=mode,
-        rounds=read_int(data["rounds"], "rounds", 1, MAX_ROUNDS) if "rounds" in data else 4,
+        rounds=rounds,
         partie=partie if partie is not None else rules_from_dict(DEFAULT_PARTIE),
         pairing=pairing,
-        ranking=_ranking(data["ranking"]) if "ranking" in data else DEFAULT_RANKING,
-        bye=_bye(data["bye"]) if "bye" in data else ByeRule(),
+        ranking=ranking,
+        bye=bye,
         partie_source=source,
         written=tuple(data),
         final=final,
-        minutes=read_int(data["minutes"], "minutes", *MINUTES_RANGE) if "minutes" in data else None,
+        minutes=minutes,
     )
 
 
