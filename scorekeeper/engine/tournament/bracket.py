@@ -340,10 +340,14 @@ def _bracket_places(
 
 
 def final_places(
-    tournament: Tournament, walked: Sequence[BracketRound], seeds: Sequence[int],
+    tournament: Tournament,
+    walked: Sequence[BracketRound],
+    seeds: Sequence[int],
     rows: Sequence[Standing],
-) -> dict[int, int | None]:  # fmt: skip
-    """Every entrant's final place (None while not settled)."""
+) -> dict[int, int | None]:
+    """Every entrant's final place (None while not settled), from the bracket's rounds as
+    `bracket_state` walks them, the seeds and the qualifying standings (`Bracket.places` is
+    this)."""
     final = tournament.settings.final
     assert final is not None
     places: dict[int, int | None] = {entrant.id: None for entrant in tournament.entrants}
@@ -370,8 +374,9 @@ def bracket_state(
     tournament: Tournament, results: Sequence[RoundResult] | None = None
 ) -> Bracket | None:
     """The final bracket as data for a desk page (None when the concours has no `final`): see
-    `Bracket`. A tournament read by `parse_tournament` is consistent; one built otherwise whose
-    bracket rounds do not follow the bracket may give tables whose sides differ from its own."""
+    `Bracket`. A tournament read by `parse_tournament` is consistent; for one built otherwise
+    (from a database), run `check_tournament` first: a bracket round whose tables are not the
+    bracket's would lend its results to the bracket's expected sides."""
     final = tournament.settings.final
     if final is None:
         return None

@@ -6,12 +6,16 @@ file and their refusals with paths, `pair_round` and the data of `bracket_state`
 import copy
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from scorekeeper.engine.scoring import rules_from_dict
 from scorekeeper.engine.tournament import (
+    Final,
+    Settings,
     TournamentError,
     append_round,
     bracket_state,
@@ -23,6 +27,7 @@ from scorekeeper.engine.tournament import (
     standard_order,
     standings_report,
 )
+from scorekeeper.engine.tournament.settings import settings_to_dict
 
 from .builders import Doc, doc, parse, round_, table
 from .test_commands import call, write
@@ -466,3 +471,23 @@ def test_pair_round_draws_the_next_bracket_round(tmp_path: Path) -> None:
     assert (code, error) == (
         2, {"error": "the final bracket is complete (6 rounds in all)", "path": "rounds"},
     )  # fmt: skip
+
+
+def test_settings_built_by_the_app_are_written_with_final_and_minutes() -> None:
+    """Settings made in code (the app's, no file behind them) write `final` with its size and
+    what differs from the defaults, and `minutes`; without them, neither key appears."""
+    plain = Settings(seed=1)
+    assert "final" not in settings_to_dict(plain) and "minutes" not in settings_to_dict(plain)
+    rules = rules_from_dict({"preset": "belote", "deals_limit": 6, "target": None})
+    settings = replace(plain, final=Final(8, rules, consolation=True), minutes=30)
+    out = settings_to_dict(settings)
+    assert out["final"] == {"size": 8, "partie": {"preset": "belote", "target": None, "deals_limit": 6},
+                            "consolation": True}  # fmt: skip
+    assert out["minutes"] == 30
+    again = settings_from_dict(out)
+    assert (again.final, again.minutes) == (
+        Final(8, rules, True, False, again.final.partie_source if again.final else None,
+              ("size", "partie", "consolation")),
+        30,
+    )  # fmt: skip
+    assert again.rules_for("final") == rules and again.rules_for(None) == plain.partie
