@@ -102,7 +102,7 @@ def what_it_holds(tournament: Tournament) -> dict[str, Any]:
             "places": places,
         }
         if table.paper is None:  # typed from paper: the phone's deals (if any) do not count
-            match = Match.objects.get(pk=table.match_id)
+            match = Match.objects.get(concours_table=table)
             held["match"] = {field: getattr(match, field) for field in MATCH_FIELDS}
             held["players"] = list(
                 match.seat_rows.order_by("position").values_list("position", "player__name")
