@@ -29,6 +29,9 @@ MIN_SECRET_LENGTH = 50  # Django's own check (security.W009) asks for 50 charact
 MIN_SECRET_CHARACTERS = 5
 DEFAULT_PORT = 8000
 LOCAL_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+# gunicorn's sync workers on a laptop unless GUNICORN_WORKERS says otherwise (its own default,
+# twice the cores, takes about 70 MB each; SQLite writes one at a time anyway).
+HALL_WORKERS = 4
 
 
 class HallRefused(Exception):
@@ -171,6 +174,7 @@ def server_environment(
         ALLOWED_HOSTS=_listed(environ, "ALLOWED_HOSTS", host_of(address), *LOCAL_HOSTS),
         CSRF_TRUSTED_ORIGINS=_listed(environ, "CSRF_TRUSTED_ORIGINS", base, *local),
         STATIC_ROOT=str(data_dir / "staticfiles"),
+        GUNICORN_WORKERS=environ.get("GUNICORN_WORKERS") or str(HALL_WORKERS),
         DATABASE_URL=environ.get("DATABASE_URL") or f"sqlite:///{data_dir / 'db.sqlite3'}",
     )
     return env

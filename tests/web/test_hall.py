@@ -13,6 +13,7 @@ import subprocess
 import sys
 import time
 import urllib.request
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -124,6 +125,7 @@ def test_the_server_s_environment(tmp_path: Path) -> None:
     assert env["SECRET_KEY_FILE"] == str(tmp_path / "secret_key") and "SECRET_KEY" not in env
     assert env["DATABASE_URL"] == f"sqlite:///{tmp_path / 'db.sqlite3'}"
     assert env["STATIC_ROOT"] == str(tmp_path / "staticfiles")
+    assert env["GUNICORN_WORKERS"] == "4"
     ipv6 = hall.server_environment({}, address="fe80::1", port=80, data_dir=tmp_path, debug=False)
     assert ipv6["PUBLIC_BASE_URL"] == "http://[fe80::1]:80"
     # A database of the organiser's own is kept; a secret key of theirs is used if safe.
@@ -230,6 +232,7 @@ def hall_server(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
     """`manage.py hall` on 127.0.0.2 in its own process, its output in a file; waited for until
     it says it serves (its own health check answered), stopped (SIGTERM) after the test."""
     port = free_port()
+    mark = uuid.uuid4().hex
     data = tmp_path / "hall-data"
     log = tmp_path / "hall.log"
     command = [sys.executable, "manage.py", "hall", "--address", HALL_HOST, "--port", str(port)]
@@ -237,7 +240,7 @@ def hall_server(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
         server = subprocess.Popen(
             [*command, "--data-dir", str(data)],
             cwd=ROOT,
-            env=laptop_environment(),
+            env={**laptop_environment(), "HALL_TEST_MARK": mark},
             stdout=out,
             stderr=subprocess.STDOUT,
         )
@@ -248,6 +251,8 @@ def hall_server(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
             assert time.monotonic() < deadline, log.read_text()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 server.wait(timeout=0.2)  # returns early only if it stops
+        # The command, gunicorn's arbiter and worker, the jobs' worker.
+        assert len(processes_marked(mark)) >= 4
         yield f"http://{HALL_HOST}:{port}", data, log
     finally:
         server.terminate()
@@ -256,6 +261,7 @@ def hall_server(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+    assert processes_marked(mark) == []  # SIGTERM stopped the server and the worker too
 
 
 def test_the_hall_serves_another_address_and_its_qr_codes_carry_it(
@@ -297,3 +303,34 @@ def test_the_hall_serves_another_address_and_its_qr_codes_carry_it(
     title = f"QR code of table {made['number']}'s phone link"
     assert str(qr_svg(phone, title)) in html
     assert "localhost" not in html.split("<body", 1)[1]
+
+
+def test_a_port_already_taken_stops_it_with_nothing_left_running(tmp_path: Path) -> None:
+    """The server cannot bind: the command says so and exits, its jobs' worker stopped too."""
+    mark = uuid.uuid4().hex
+    with socket.socket() as taken:
+        taken.bind((HALL_HOST, 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        command = ["hall", "--address", HALL_HOST, "--port", str(port), "--data-dir", str(tmp_path)]
+        done = subprocess.run(
+            [sys.executable, "manage.py", *command],
+            cwd=ROOT, env={**laptop_environment(), "HALL_TEST_MARK": mark}, capture_output=True,
+            text=True, timeout=180,
+        )  # fmt: skip
+    assert done.returncode != 0
+    assert "The server stopped" in done.stderr and "is the port already in use?" in done.stderr
+    assert "The hall's phones open" not in done.stdout
+    assert processes_marked(mark) == []  # neither gunicorn nor the worker outlived it
+
+
+def processes_marked(mark: str) -> list[str]:
+    """The processes whose environment holds HALL_TEST_MARK=mark (Linux's /proc)."""
+    found = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            if f"HALL_TEST_MARK={mark}".encode() in environ.read_bytes():
+                found.append(environ.parent.name)
+        except OSError:  # gone meanwhile, or not ours
+            continue
+    return found
