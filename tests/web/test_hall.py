@@ -7,11 +7,13 @@ an unsafe secret key."""
 import contextlib
 import json
 import os
+import re
 import socket
 import stat
 import subprocess
 import sys
 import time
+import urllib.parse
 import urllib.request
 import uuid
 from collections.abc import Iterator
@@ -210,6 +212,7 @@ def get(url: str, **headers: str) -> tuple[int, bytes]:
 SEED = """
 import contextlib
 import json
+import re
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 from django.core.management import call_command
@@ -334,3 +337,30 @@ def processes_marked(mark: str) -> list[str]:
         except OSError:  # gone meanwhile, or not ours
             continue
     return found
+
+
+def test_a_phone_s_form_posts_over_plain_http_on_the_hall_s_address(
+    hall_server: tuple[str, Path, Path],
+) -> None:
+    """Hall mode serves http: the CSRF cookie is not `Secure` (a phone's browser would not send
+    it back over http) and a form posted with the hall's Origin passes the CSRF check."""
+    base, _data, _log = hall_server
+    login = f"{base}{reverse('accounts:login')}"
+    with urllib.request.urlopen(login, timeout=10) as answer:
+        cookies = answer.headers.get_all("Set-Cookie") or []
+        page = answer.read().decode()
+    csrf = next(c for c in cookies if c.startswith("csrftoken="))
+    assert "secure" not in csrf.lower()
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token is not None
+    form = urllib.parse.urlencode(
+        {"csrfmiddlewaretoken": token[1], "username": "nobody", "password": "wrong"}
+    ).encode()
+    request = urllib.request.Request(
+        login,
+        data=form,
+        headers={"Cookie": csrf.split(";", 1)[0], "Origin": base, "Referer": login},
+    )
+    with urllib.request.urlopen(request, timeout=10) as answer:  # a 403 would raise
+        assert answer.status == 200
+        assert b'value="nobody"' in answer.read()  # the form again, with its error
