@@ -8,6 +8,7 @@ address in every QR code and link, SQLite in the data directory). `HallRefused` 
 will not start, in words for the organiser."""
 
 import contextlib
+import errno
 import io
 import ipaddress
 import os
@@ -91,6 +92,27 @@ def check_address(address: str) -> str:
 def host_of(address: str) -> str:
     """An address as it goes in a URL or ALLOWED_HOSTS (IPv6 in brackets)."""
     return f"[{address}]" if ":" in address else address
+
+
+def check_port_free(address: str, port: int) -> None:
+    """Refused before the database and static files are prepared (a minute on a slow laptop)
+    when another program already listens on that address and port. The server's own bind stays
+    the last word (something may take the port meanwhile)."""
+    family = socket.AF_INET6 if ":" in address else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as trial:
+        trial.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as gunicorn binds
+        try:
+            trial.bind((address, port))
+        except OSError as error:
+            if error.errno == errno.EADDRNOTAVAIL:
+                raise HallRefused(
+                    f"This laptop has no address {address}: give one of its own with --address "
+                    "(or none: the command finds it)."
+                ) from None
+            raise HallRefused(
+                f"Port {port} of {address} is already in use (another server, or a hall already "
+                "running?): stop it, or choose another port with --port."
+            ) from None
 
 
 def check_debug(*, debug: bool, address: str) -> None:

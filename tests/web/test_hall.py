@@ -267,7 +267,7 @@ def hall_server(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
     assert processes_marked(mark) == []  # SIGTERM stopped the server and the worker too
 
 
-def test_the_hall_serves_another_address_and_its_qr_codes_carry_it(
+def test_the_hall_serves_another_address_its_qr_codes_carry_it_and_forms_post(
     hall_server: tuple[str, Path, Path],
 ) -> None:
     base, data, log = hall_server
@@ -306,10 +306,11 @@ def test_the_hall_serves_another_address_and_its_qr_codes_carry_it(
     title = f"QR code of table {made['number']}'s phone link"
     assert str(qr_svg(phone, title)) in html
     assert "localhost" not in html.split("<body", 1)[1]
+    # The same server (one start: it migrates and collects the static files, ~15 s).
+    a_phone_s_form_posts_over_plain_http_on_the_hall_s_address(base)
 
 
-def test_a_port_already_taken_stops_it_with_nothing_left_running(tmp_path: Path) -> None:
-    """The server cannot bind: the command says so and exits, its jobs' worker stopped too."""
+def test_a_port_already_taken_is_refused_before_anything_is_prepared(tmp_path: Path) -> None:
     mark = uuid.uuid4().hex
     with socket.socket() as taken:
         taken.bind((HALL_HOST, 0))
@@ -322,7 +323,25 @@ def test_a_port_already_taken_stops_it_with_nothing_left_running(tmp_path: Path)
             text=True, timeout=180,
         )  # fmt: skip
     assert done.returncode != 0
-    assert "The server stopped" in done.stderr and "is the port already in use?" in done.stderr
+    assert f"Port {port} of {HALL_HOST} is already in use" in done.stderr
+    assert "Preparing the database" not in done.stdout  # said before a minute of preparation
+    assert not (tmp_path / "db.sqlite3").exists()
+    assert processes_marked(mark) == []
+
+
+def test_a_server_that_stops_at_start_leaves_nothing_running(tmp_path: Path) -> None:
+    """gunicorn exits at once (here: a worker count it cannot read): the command says so and
+    exits, its jobs' worker stopped too."""
+    mark = uuid.uuid4().hex
+    port = free_port()
+    command = ["hall", "--address", HALL_HOST, "--port", str(port), "--data-dir", str(tmp_path)]
+    env = {**laptop_environment(), "HALL_TEST_MARK": mark, "GUNICORN_WORKERS": "many"}
+    done = subprocess.run(
+        [sys.executable, "manage.py", *command],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=180,
+    )  # fmt: skip
+    assert done.returncode != 0
+    assert "The server stopped" in done.stderr
     assert "The hall's phones open" not in done.stdout
     assert processes_marked(mark) == []  # neither gunicorn nor the worker outlived it
 
@@ -339,12 +358,9 @@ def processes_marked(mark: str) -> list[str]:
     return found
 
 
-def test_a_phone_s_form_posts_over_plain_http_on_the_hall_s_address(
-    hall_server: tuple[str, Path, Path],
-) -> None:
+def a_phone_s_form_posts_over_plain_http_on_the_hall_s_address(base: str) -> None:
     """Hall mode serves http: the CSRF cookie is not `Secure` (a phone's browser would not send
     it back over http) and a form posted with the hall's Origin passes the CSRF check."""
-    base, _data, _log = hall_server
     login = f"{base}{reverse('accounts:login')}"
     with urllib.request.urlopen(login, timeout=10) as answer:
         cookies = answer.headers.get_all("Set-Cookie") or []
@@ -364,3 +380,11 @@ def test_a_phone_s_form_posts_over_plain_http_on_the_hall_s_address(
     with urllib.request.urlopen(request, timeout=10) as answer:  # a 403 would raise
         assert answer.status == 200
         assert b'value="nobody"' in answer.read()  # the form again, with its error
+
+
+def test_an_address_of_another_machine_is_refused_before_anything_is_prepared(
+    laptop: Path,
+) -> None:
+    with pytest.raises(CommandError, match=re.escape("This laptop has no address 192.0.2.7")):
+        call_command("hall", "--address", "192.0.2.7", "--data-dir", str(laptop))
+    assert not (laptop / "db.sqlite3").exists()

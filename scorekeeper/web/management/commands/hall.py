@@ -84,6 +84,9 @@ class Command(BaseCommand):
             env = hall.server_environment(
                 os.environ, address=address, port=int(port), data_dir=data_dir, debug=debug
             )
+            hall.check_port_free(address, int(port))
+            if not hall.is_loopback(address):  # the organiser's own browser binds there too
+                hall.check_port_free("127.0.0.1", int(port))
         except hall.HallRefused as refused:
             raise CommandError(str(refused)) from None
         self._serve(env, address=address, port=int(port))
