@@ -92,13 +92,13 @@ def main(argv: list[str]) -> int:
     if os.environ.get("SKIP_PYODIDE"):
         print("fetch_pyodide: SKIP_PYODIDE is set, the in-browser engine's runtime is not fetched")
         return 0
-    if installed() and "--force" not in argv:
+    if installed(TARGET) and "--force" not in argv:
         return 0
     try:
         print(f"fetch_pyodide: fetching Pyodide {VERSION} from the npm registry...")
         data = download()
-        check_integrity(data)
-        unpack(data)
+        check_integrity(data, INTEGRITY)
+        unpack(data, TARGET)
     except Exception as error:
         print(
             f"warning: the Pyodide runtime was not fetched ({error}); the app runs without it "
@@ -106,7 +106,7 @@ def main(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return 0
-    print(f"fetch_pyodide: Pyodide {VERSION} unpacked into {TARGET.relative_to(ROOT)}")
+    print(f"fetch_pyodide: Pyodide {VERSION} unpacked into {TARGET}")
     return 0
 
 
