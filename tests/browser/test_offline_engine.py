@@ -12,7 +12,7 @@ from django.test import override_settings
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.engine.scoring import get_preset
+from scorekeeper.engine.scoring import load_match
 from scorekeeper.web import offline_engine
 from tests.matches.test_form_reading import COINCHE, server_reading
 from tests.offline_matches import command_output, preset_matches, random_matches, server_output
@@ -83,8 +83,8 @@ def test_the_page_scores_the_same_deals_as_the_server(
 
     # The deal form's fields, read as the server's DealForm reads them.
     match = texts[0]
-    rules = get_preset("coinche")
-    assert json.loads(match)["rules"]["preset"] == "coinche"
+    rules = load_match(match).rules
+    assert rules.preset == "coinche"
     for post in (
         {**COINCHE, "taker_points": "110"},
         {**COINCHE, "defence_points": "52", "belote1": "1"},
@@ -95,18 +95,16 @@ def test_the_page_scores_the_same_deals_as_the_server(
         {key: value for key, value in COINCHE.items() if key != "taker"},
     ):
         ours = page.evaluate("([f, m]) => OfflineEngine.dealFromForm(f, m)", [post, match])
-        server = server_reading(post, _rules_of(match, rules))
+        server = server_reading(post, rules)
         if "deal" in server:
             assert ours == server
         else:
             assert ours["error"]["field"] == server["error"]["field"]
+    # Once ready, the network may go: the engine is in the page's worker.
+    page.context.set_offline(True)
+    assert score_all(page, texts[:1], "fr") == [command_output(texts[0], "fr")]
+    page.context.set_offline(False)
     assert page_errors(page) == []
-
-
-def _rules_of(match: str, default: Any) -> Any:
-    from scorekeeper.engine.scoring import load_match
-
-    return load_match(match).rules if match else default
 
 
 @needs_runtime
