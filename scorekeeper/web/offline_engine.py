@@ -18,7 +18,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.contrib.staticfiles.storage import staticfiles_storage
+from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
 from django.templatetags.static import static
 
 from . import offline_entry
@@ -85,28 +85,34 @@ def _runtime_path(name: str) -> str:
     return f"{settings.OFFLINE_RUNTIME_PATH}{name}"
 
 
+def _collected() -> bool:
+    """Static files are served collected (production: the manifest storage, WhiteNoise reading
+    STATIC_ROOT), not from the static folders (runserver, the tests' live server)."""
+    return isinstance(staticfiles_storage, ManifestFilesMixin)
+
+
 def _found(name: str) -> bool:
-    """A runtime file is served: in a static folder (runserver, tests) or collected."""
+    """A runtime file is served: collected in production, else in a static folder."""
     path = _runtime_path(name)
-    if finders.find(path):
-        return True
-    try:
-        return bool(staticfiles_storage.exists(path))
-    except Exception:
-        return False
+    if _collected():
+        try:
+            return bool(staticfiles_storage.exists(path))
+        except OSError:
+            return False
+    return finders.find(path) is not None
 
 
 def runtime_version() -> str | None:
     """The Pyodide version served, or None when the runtime is absent (not fetched)."""
     if not all(_found(name) for name in (*RUNTIME_FILES, "package.json")):
         return None
-    found = finders.find(_runtime_path("package.json"))
+    path = _runtime_path("package.json")
     try:
-        if isinstance(found, str):
-            text = Path(found).read_text("utf-8")
-        else:
-            with staticfiles_storage.open(_runtime_path("package.json")) as handle:
+        if _collected():
+            with staticfiles_storage.open(path) as handle:
                 text = handle.read().decode("utf-8")
+        else:
+            text = Path(str(finders.find(path))).read_text("utf-8")
         version = json.loads(text).get("version")
     except (OSError, ValueError):
         return None
