@@ -19,7 +19,7 @@ from pathlib import Path
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import ManifestFilesMixin, staticfiles_storage
-from django.templatetags.static import static
+from django.utils.csp import CSP
 
 from . import offline_entry
 from .words import LANGS, phrases_data
@@ -38,6 +38,14 @@ RUNTIME_FILES = (
     "pyodide-lock.json",
 )
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
+# The worker's own Content-Security-Policy: the pages' (settings.SECURE_CSP) and the one thing
+# Pyodide needs, compiling WebAssembly; the pages themselves keep script-src 'self'.
+WORKER_CSP = {
+    "default-src": [CSP.SELF],
+    "script-src": [CSP.SELF, CSP.WASM_UNSAFE_EVAL],
+    "object-src": [CSP.NONE],
+    "base-uri": [CSP.SELF],
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,5 +133,12 @@ def runtime_url() -> str:
     return f"{settings.STATIC_URL}{settings.OFFLINE_RUNTIME_PATH}"  # STATIC_URL: "/static/"
 
 
-def worker_url() -> str:
-    return static("js/offline-engine-worker.js")
+WORKER_SOURCE = PACKAGE_ROOT.parent / "static" / "js" / "offline-engine-worker.js"
+
+
+@functools.cache
+def worker_script() -> EnginePack:
+    """The worker's script (static/js/offline-engine-worker.js) and its hash: served beside the
+    zip, under /offline/engine/, with the one policy it needs (`WORKER_CSP`)."""
+    data = WORKER_SOURCE.read_bytes()
+    return EnginePack(data, hashlib.sha256(data).hexdigest()[:16])

@@ -3,6 +3,7 @@
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
+from django.views.decorators.csp import csp_override
 from django.views.decorators.http import require_safe
 
 from . import offline_engine
@@ -36,7 +37,9 @@ def offline_engine_manifest(request: HttpRequest) -> JsonResponse:
                 "hash": pack.digest,
                 "bytes": len(pack.data),
             },
-            "worker": offline_engine.worker_url(),
+            "worker": reverse(
+                "offline_engine_worker", args=[offline_engine.worker_script().digest]
+            ),
         }
     )
     patch_cache_control(response, no_cache=True)
@@ -51,5 +54,19 @@ def offline_engine_zip(request: HttpRequest, digest: str) -> HttpResponse:
     if digest != pack.digest:
         raise Http404("no such engine")
     response = HttpResponse(pack.data, content_type="application/zip")
+    patch_cache_control(response, public=True, max_age=365 * 24 * 3600, immutable=True)
+    return response
+
+
+@require_safe
+@csp_override(offline_engine.WORKER_CSP)
+def offline_engine_worker(request: HttpRequest, digest: str) -> HttpResponse:
+    """The engine's worker script (static/js/offline-engine-worker.js) under its hash, beside the
+    zip: with its own policy, which allows what Pyodide needs (compiling WebAssembly) to the
+    worker alone, and cached with the rest of the engine by the offline pages."""
+    script = offline_engine.worker_script()
+    if digest != script.digest:
+        raise Http404("no such worker")
+    response = HttpResponse(script.data, content_type="text/javascript; charset=utf-8")
     patch_cache_control(response, public=True, max_age=365 * 24 * 3600, immutable=True)
     return response

@@ -2,8 +2,9 @@
 // package, run off the page's thread so the page stays responsive. Started as a module worker by
 // offline-engine.js; messages {id, op, args} in, {id, ok, result | error} out.
 //
-// The worker script is a static file, served without the pages' Content-Security-Policy: the
-// WebAssembly compilation Pyodide needs happens here, and the pages keep script-src 'self'.
+// Served by the app under /offline/engine/worker-<hash>.js (scorekeeper/web/views.py) with its own
+// Content-Security-Policy, which adds 'wasm-unsafe-eval' for Pyodide: the WebAssembly is compiled
+// here, and the pages keep script-src 'self'.
 "use strict";
 
 const ENGINE_DIR = "/offline-engine";

@@ -63,7 +63,7 @@ def test_the_page_scores_the_same_deals_as_the_server(
     page.set_default_timeout(PREPARE_TIMEOUT)
     response = page.goto(f"{live_server.url}/")
     assert response is not None
-    # The pages' policy is unchanged: the WebAssembly is compiled in the worker.
+    # The pages' policy is unchanged: the WebAssembly is compiled in the worker, under its own.
     assert "wasm-unsafe-eval" not in response.headers["content-security-policy"]
     load_engine(page, live_server.url)
     prepare(page)

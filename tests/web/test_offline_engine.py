@@ -81,7 +81,8 @@ def test_the_manifest_names_the_zip_and_the_runtime(client: Client) -> None:
         "hash": pack.digest,
         "bytes": len(pack.data),
     }
-    assert data["worker"].startswith("/static/js/offline-engine-worker")
+    worker = offline_engine.worker_script()
+    assert data["worker"] == f"/offline/engine/worker-{worker.digest}.js"
     if data["available"]:
         assert data["runtime"]["url"] == "/static/offline/pyodide/"
         assert "pyodide.asm.wasm" in data["runtime"]["files"]
@@ -92,8 +93,24 @@ def test_the_manifest_names_the_zip_and_the_runtime(client: Client) -> None:
     assert "immutable" in zipped["Cache-Control"]
 
 
+def test_the_worker_alone_may_compile_webassembly(client: Client) -> None:
+    url = client.get("/offline/engine/").json()["worker"]
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response.content == (offline_engine.WORKER_SOURCE).read_bytes()
+    assert "immutable" in response["Cache-Control"]
+    policy = response["Content-Security-Policy"]
+    assert "script-src 'self' 'wasm-unsafe-eval'" in policy
+    assert "unsafe-eval'" not in policy.replace("'wasm-unsafe-eval'", "")
+    assert "unsafe-inline" not in policy
+    page = client.get("/")
+    assert "wasm-unsafe-eval" not in page["Content-Security-Policy"]
+
+
 def test_an_old_zip_name_is_not_found(client: Client) -> None:
     assert client.get("/offline/engine/0123456789abcdef.zip").status_code == 404
+    assert client.get("/offline/engine/worker-0123456789abcdef.js").status_code == 404
     assert client.post("/offline/engine/").status_code == 405
 
 
