@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PYTHON ?= $(shell for p in python3.13 python3.12 python3 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3; do \
 	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { echo $$p; break; }; done)
 
-.PHONY: run test venv migrate lint typecheck pytest pytest-pg screenshots fuzz bench clean
+.PHONY: run hall test venv migrate lint typecheck pytest pytest-pg screenshots fuzz bench clean
 
 $(VENV)/.installed: pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then echo "error: Python 3.12 or newer is needed (none found on PATH or in ~/.pyenv); install it or run 'make PYTHON=/path/to/python3.12 ...'" >&2; exit 1; fi
@@ -26,6 +26,12 @@ migrate: venv
 # The server and the background jobs' worker together (scripts/run_dev.sh); Ctrl-C stops both.
 run: migrate
 	PY=$(PY) scripts/run_dev.sh
+
+# Hall mode (docs/hall.md): this laptop serves the hall's own Wi-Fi or a phone's hotspot, no
+# internet: gunicorn on its network address, the jobs' worker, SQLite in hall-data/. HALL_ARGS:
+# e.g. --address 192.168.1.20 --port 8080 (or HALL_ADDRESS, HALL_PORT, HALL_DATA_DIR).
+hall: venv
+	$(PY) manage.py hall $(HALL_ARGS)
 
 # ruff, then the import contracts of pyproject.toml (layers, no circle, pure engines).
 lint: venv

@@ -1,8 +1,10 @@
 """One settings module, read from environment variables with safe defaults for local use."""
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 import django_stubs_ext
@@ -28,6 +30,12 @@ def env_list(name: str, default: str) -> list[str]:
 
 DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+# SECRET_KEY_FILE: a file holding the key (`manage.py hall` writes one on its first run).
+if not SECRET_KEY and os.environ.get("SECRET_KEY_FILE"):
+    try:
+        SECRET_KEY = Path(os.environ["SECRET_KEY_FILE"]).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeError) as error:
+        raise ImproperlyConfigured(f"SECRET_KEY_FILE cannot be read: {error}") from error
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
@@ -39,6 +47,56 @@ ADMIN_URL = os.environ.get("ADMIN_URL", "admin/").strip().strip("/") + "/"
 if ADMIN_URL == "/":
     raise ImproperlyConfigured("ADMIN_URL must not be empty (the admin cannot be the home page).")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+
+
+def public_base_url(value: str) -> str:
+    """PUBLIC_BASE_URL checked: an origin (`http(s)://host[:port]`, no path), without its end
+    slash; "" when unset."""
+    value = value.strip().rstrip("/")
+    if not value:
+        return ""
+    parts = urlsplit(value)
+    try:
+        port_ok = parts.port is None or parts.port > 0
+    except ValueError:  # not a number, or out of range
+        port_ok = False
+    origin = parts.scheme in {"http", "https"} and parts.hostname and not parts.username
+    if not (origin and port_ok and parts[2:] == ("", "", "")):
+        raise ImproperlyConfigured(
+            f"PUBLIC_BASE_URL must be an origin such as http://192.168.1.20:8000 (got {value!r})."
+        )
+    return value
+
+
+# The site's address as people outside this computer reach it: every absolute link and QR code
+# the app prints starts with it (scorekeeper/web/addresses.py). Unset: the request's own host
+# (right behind a proxy that passes Host; wrong for an organiser browsing 127.0.0.1 in the hall).
+PUBLIC_BASE_URL = public_base_url(os.environ.get("PUBLIC_BASE_URL", ""))
+# Hall mode (`manage.py hall`, docs/hall.md): the organiser's laptop serves the hall's own Wi-Fi
+# over plain http (a LAN has no certificate), so no https redirect, no HSTS, cookies not marked
+# Secure. Never with DEBUG (its error pages show settings to every phone in the hall), and the
+# laptop's address is the one printed everywhere.
+HALL_MODE = env_bool("HALL_MODE", False)
+if HALL_MODE and not PUBLIC_BASE_URL:
+    raise ImproperlyConfigured("HALL_MODE needs PUBLIC_BASE_URL (the laptop's address).")
+
+
+def is_loopback(host: str) -> bool:
+    """Whether `host` (a name or an address, IPv6 in brackets or not) is this computer only."""
+    host = host.strip("[]").lower()
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+if HALL_MODE and DEBUG and not is_loopback(urlsplit(PUBLIC_BASE_URL).hostname or ""):
+    raise ImproperlyConfigured(
+        "DEBUG must be off in hall mode on a network address: its error pages would show the "
+        "settings to every phone in the hall."
+    )
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -228,7 +286,7 @@ USE_I18N = True
 USE_TZ = True
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")  # collectstatic's
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -259,8 +317,8 @@ SECURE_CSP = {
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"  # Django's own: the database
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365 * 2  # the creating browser keeps its matches for years
-SESSION_COOKIE_SECURE = not DEBUG
-CSRF_COOKIE_SECURE = not DEBUG
+SESSION_COOKIE_SECURE = not DEBUG and not HALL_MODE
+CSRF_COOKIE_SECURE = not DEBUG and not HALL_MODE
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 # Behind a TLS-terminating proxy that redirects http itself (PROXY_REDIRECTS_HTTP) the app does
@@ -269,7 +327,7 @@ SECURE_REFERRER_POLICY = "same-origin"
 # doing it leaves http open: `check --deploy` cannot see the proxy, so these are a promise.
 PROXY_REDIRECTS_HTTP = env_bool("PROXY_REDIRECTS_HTTP", False)
 PROXY_SENDS_HSTS = env_bool("PROXY_SENDS_HSTS", False)
-if not DEBUG:
+if not DEBUG and not HALL_MODE:
     # HTTPS only: browsers are told to come back over https (a year, subdomains too) and http is
     # redirected. The proxy in front says which requests came over https (X-Forwarded-Proto).
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

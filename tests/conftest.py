@@ -1,5 +1,5 @@
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -71,6 +71,51 @@ def tasks_run_at_once() -> Any:
     immediate = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
     with override_settings(TASKS=immediate):
         yield
+
+
+# Django's private names (not in its stubs), read and set by name.
+RENDERED = ("Template", "PartialTemplate")
+
+
+def _set_render(render: "Sequence[Callable[..., Any]]") -> None:
+    from django.template import base
+
+    for name, function in zip(RENDERED, render, strict=True):
+        setattr(getattr(base, name), "_render", function)  # noqa: B010
+
+
+def _render_now() -> list[Callable[..., Any]]:
+    from django.template import base
+
+    return [getattr(base, name)._render for name in RENDERED]
+
+
+@pytest.fixture(autouse=True, scope="session")
+def templates_rendered_plainly(django_test_environment: None) -> Iterator[None]:
+    """Django's test set-up wraps every template render (each include and partial too) to send
+    its context to the test client, which copies it for `response.context`: about 40 % of a
+    test-client test's CPU (tests/matches/test_bad_input.py: 40 s of CPU with it, 24 s without).
+    Templates render as in production; a test that reads `response.context` asks for
+    `template_context`."""
+    from django.test import utils
+
+    instrumented = _render_now()
+    saved = getattr(utils, "_TestState").saved_data  # noqa: B009
+    _set_render([saved.template_render, saved.partial_template_render])
+    yield
+    _set_render(instrumented)
+
+
+@pytest.fixture
+def template_context() -> Iterator[None]:
+    """`response.context` filled in, as Django's test set-up does (see templates_rendered_plainly)."""
+    from django.test import utils
+
+    plain = _render_now()
+    instrumented = getattr(utils, "instrumented_test_render")  # noqa: B009
+    _set_render([instrumented, instrumented])
+    yield
+    _set_render(plain)
 
 
 @pytest.fixture(autouse=True)

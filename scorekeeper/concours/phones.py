@@ -14,6 +14,7 @@ from django.utils.translation import ngettext
 
 from scorekeeper.matches.hooks import BoardNote, ShownBoard
 from scorekeeper.matches.models import Deal, Match
+from scorekeeper.web.addresses import absolute_url
 
 from .access import is_organiser
 from .models import Table, Tournament
@@ -24,7 +25,7 @@ def table_url(request: HttpRequest, table: Table) -> str:
     "" when the link is revoked."""
     if not table.token:
         return ""
-    return request.build_absolute_uri(reverse("concours:table", args=[table.token]))
+    return absolute_url(request, reverse("concours:table", args=[table.token]))
 
 
 def table_over(table: Table, match: Match | None) -> bool:

@@ -21,6 +21,10 @@ CRITERIA: "dict[str, Promise]" = {
     "best_partie": gettext_lazy("best partie"),
     "opponents_wins": gettext_lazy("opponents' wins"),
     "conceded": gettext_lazy("fewest points conceded"),
+    "opponents_points": gettext_lazy("opponents' points"),
+    "opponents_opponents_wins": gettext_lazy("opponents' opponents' wins"),
+    "head_to_head": gettext_lazy("head to head"),
+    "lots": gettext_lazy("drawing of lots"),
 }
 
 

@@ -352,6 +352,52 @@ ERRORS: "dict[str, tuple[Promise, dict[str, str]]]" = {
         _("%(active)s active entrants: a round needs at least %(needed)s"),
         {},
     ),
+    # Round robin and the final bracket (docs/tournaments.md §7).
+    "round_robin_teams_only": (
+        _("a round robin is for teams formed in advance, not à la mêlée"),
+        {},
+    ),
+    "final_teams_only": (_("a final bracket is for teams formed in advance, not à la mêlée"), {}),
+    "final_size": (_("a final bracket has 4, 8 or 16 teams"), {}),
+    "consolation_size": (
+        _("a consolation bracket needs a final bracket of 8 or 16 teams (not %(size)s)"),
+        {},
+    ),
+    "round_robin_late_entry": (
+        _("a round robin takes no late entry: every team plays from round 1"),
+        {},
+    ),
+    "round_robin_rounds": (_("a round robin of %(teams)s teams has at most %(max)s rounds"), {}),
+    "round_robin_bye": (
+        _("in round %(round)s of the round robin, team %(id)s has a bye"),
+        {},
+    ),
+    "round_robin_opponent": (
+        _("in round %(round)s of the round robin, team %(id)s plays team %(expected)s"),
+        {},
+    ),
+    "round_robin_not_bye": (
+        _("in round %(round)s of the round robin, team %(id)s plays team %(expected)s, not a bye"),
+        {},
+    ),
+    "no_final": (_("only a concours with a final bracket (settings.final) has a stage"), {}),
+    "bracket_before_qualifying": (
+        _("the final bracket starts after the %(rounds)s qualifying rounds"),
+        {},
+    ),
+    "not_in_bracket": (_("a round of the final bracket has no byes and no withdrawals"), {}),
+    "bracket_complete": (_("the final bracket is complete (%(max)s rounds in all)"), {}),
+    "too_few_for_final": (
+        _(
+            "%(active)s active teams after the qualifying rounds: a final bracket of %(size)s "
+            "needs %(size)s"
+        ),
+        {},
+    ),
+    "bracket_stage": (_("the next round of the final bracket is “%(expected)s”"), {}),
+    "bracket_table": (_("this round of the final bracket has tables 1 to %(max)s"), {}),
+    "bracket_side": (_("by the final bracket, team %(expected)s sits here at table %(table)s"), {}),
+    "bracket_table_missing": (_("table %(table)s of the final bracket is missing"), {}),
     # A season's placement table (engine/season.py).
     "points_rise": (
         _("must not be more than the points of the place before (%(before)s)"),

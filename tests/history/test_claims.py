@@ -24,7 +24,8 @@ from tests.conftest import Browser
 
 from .conftest import FACTS_DEALS, OWNER_KEY, Cast, MakeMatch, author
 
-pytestmark = pytest.mark.django_db
+# These read response.context (the figures a page was given).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("template_context")]
 
 HIDDEN_NAMES = ("Emma", "Farid", "Gaëlle")  # only at the owner's never-shared table
 LATER_NAMES = ("Hugo", "Inès", "Jules")  # only at the table made after the revocation

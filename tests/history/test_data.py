@@ -21,7 +21,8 @@ from tests.conftest import Browser
 
 from .conftest import FACTS_DEALS, FACTS_SCORES, OWNER_KEY, MakeMatch
 
-pytestmark = pytest.mark.django_db
+# These read response.context (the figures a page was given).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("template_context")]
 
 
 def read_csv(response: object) -> list[list[str]]:

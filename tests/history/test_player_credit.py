@@ -17,7 +17,8 @@ from tests.conftest import Browser
 
 from .conftest import FACTS_DEALS, OWNER_KEY, MakeMatch
 
-pytestmark = pytest.mark.django_db
+# These read response.context (the figures a page was given).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("template_context")]
 
 # The facts match (conftest.py): Nous = Alice (seat 0) + Bruno (seat 2), Eux = Chloé (seat 1) +
 # David (seat 3). Nous took deals 1 (100 ♠, made) and 3 (110 ♥ coinché by Eux, made); Eux took

@@ -12,7 +12,8 @@ from scorekeeper.matches.models import Match, Player
 
 from .conftest import OWNER_KEY, Cast, in_list
 
-pytestmark = pytest.mark.django_db
+# These read response.context (the figures a page was given).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("template_context")]
 
 EVERYONE = ["owner", "scorer", "viewer", "stranger", "anonymous"]
 HISTORY_OF_IT = {"owner", "scorer"}  # whose history (list, CSV, backup) holds the match

@@ -16,7 +16,8 @@ from tests.conftest import Browser
 
 from .conftest import FACTS_DEALS, OWNER_KEY, AliceData
 
-pytestmark = pytest.mark.django_db
+# These read response.context (the figures a page was given).
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("template_context")]
 
 
 def text_of(html: str) -> str:

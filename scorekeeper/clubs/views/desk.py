@@ -18,6 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from scorekeeper.concours.models import Tournament
 from scorekeeper.engine.season import rule_from_dict
 from scorekeeper.engine.tournament import TournamentError
+from scorekeeper.web.addresses import absolute_url
 from scorekeeper.web.words import reason
 
 from .. import selectors, services
@@ -128,7 +129,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "club": club,
         "form": ClubForm(initial={"name": club.name, "town": club.town}),
         "organisers": organisers,
-        "invite_url": request.build_absolute_uri(reverse("clubs:join", args=[club.invite_token])),
+        "invite_url": absolute_url(request, reverse("clubs:join", args=[club.invite_token])),
         "public_url": public_url(club),
         "concours": concours,
         "own": own,

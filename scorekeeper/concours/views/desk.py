@@ -20,6 +20,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from scorekeeper.engine.tournament import History, TournamentError
 from scorekeeper.engine.tournament import Tournament as EngineTournament
+from scorekeeper.web.addresses import absolute_url
 from scorekeeper.web.gc_pause import paused_gc
 from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.paging import PER_PAGE, Page, paginate
@@ -270,7 +271,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "public_url": reverse("concours_public:standings", args=[tournament.public_token]),
         "projector_url": reverse("concours_public:projector", args=[tournament.public_token]),
         "is_owner": is_owner(request, tournament),
-        "co_url": request.build_absolute_uri(reverse("concours:co", args=[tournament.co_token])),
+        "co_url": absolute_url(request, reverse("concours:co", args=[tournament.co_token])),
         "can_close": current is not None and not current.is_closed and all_done,
         "can_finish": not finished
         and current is not None
@@ -425,7 +426,7 @@ def co_qr(request: HttpRequest, pk: int) -> HttpResponse:
     """The co-organiser link as a QR code (SVG), shown on the desk."""
     tournament = _own(request, pk)
     target = reverse("concours:co", args=[tournament.co_token])
-    return qr_response(request.build_absolute_uri(target), cache="private, no-store")
+    return qr_response(absolute_url(request, target), cache="private, no-store")
 
 
 @require_POST

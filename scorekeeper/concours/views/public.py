@@ -21,6 +21,7 @@ from django.views.decorators.http import require_safe
 
 from scorekeeper.engine import tournament as tournament_engine
 from scorekeeper.matches import polling
+from scorekeeper.web.addresses import absolute_url
 from scorekeeper.web.folding import fold
 from scorekeeper.web.gc_pause import paused_gc
 from scorekeeper.web.htmx import wants_partial
@@ -289,4 +290,4 @@ def qr_code(request: HttpRequest, token: str) -> HttpResponse:
     """The public page's address as a QR code (SVG), for the projector and the posters."""
     tournament = get_object_or_404(Tournament, public_token=token)
     target = reverse("concours_public:standings", args=[tournament.public_token])
-    return qr_response(request.build_absolute_uri(target), cache="public, max-age=3600")
+    return qr_response(absolute_url(request, target), cache="public, max-age=3600")

@@ -10,6 +10,10 @@
   perfect matching: fewest rematches, then the smallest sum of squared position gaps.
 - Mêlée, every round: the byes, partners from a random order (no repeated partner when avoidable),
   then the sides paired at random (as few players meeting an opponent again as possible).
+- Round robin (§7): the round of the circle-method schedule (`round_robin.py`), a team withdrawn
+  before it leaving its opponent on a bye.
+- The final bracket (§7), once every qualifying round is finished: its next round
+  (`bracket.py`).
 Tables are numbered by the best-placed entrant (Swiss) or in draw order (round 1, random,
 mêlée)."""
 
@@ -17,10 +21,13 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from . import round_robin
+from .bracket import bracket_state
 from .byes import bye_count, choose_byes
 from .errors import TournamentError
 from .matching import min_cost_pairs
 from .random_source import DrawRandom
+from .settings import Stage
 from .standings import RoundResult, round_results, standings
 from .tournament import Round, Side, Table, Tournament
 
@@ -37,8 +44,11 @@ class Draw:
     rematches: int  # teams: tables of two teams that met before; mêlée: repeated partners plus
     # players meeting an opponent again
     rematch_tables: tuple[int, ...]  # the numbers of the tables holding them
+    stage: Stage | None = None  # a round of the final bracket (§7)
 
     def as_round(self) -> Round:
+        if self.stage is not None:
+            return Round(self.tables, written=("stage", "tables"), stage=self.stage)
         return Round(self.tables, self.byes, self.withdrawn, ("tables", "byes", "withdrawn"))
 
 
@@ -96,12 +106,7 @@ def _random_pairs[T](
     return pairs, sum(penalty(a, b) for a, b in pairs)
 
 
-def _check_can_draw(
-    tournament: Tournament, results: Sequence[RoundResult], withdrawn: Sequence[int]
-) -> None:
-    settings = tournament.settings
-    if len(tournament.rounds) >= settings.rounds:
-        raise TournamentError("rounds", "all_rounds_drawn", rounds=settings.rounds)
+def _last_round_finished(tournament: Tournament, results: Sequence[RoundResult]) -> None:
     if results:
         for t, result in enumerate(results[-1].tables):
             if not result.finished:
@@ -112,6 +117,15 @@ def _check_can_draw(
                     round=last + 1,
                     table=tournament.rounds[last].tables[t].number,
                 )
+
+
+def _check_can_draw(
+    tournament: Tournament, results: Sequence[RoundResult], withdrawn: Sequence[int]
+) -> None:
+    settings = tournament.settings
+    if len(tournament.rounds) >= settings.rounds:
+        raise TournamentError("rounds", "all_rounds_drawn", rounds=settings.rounds)
+    _last_round_finished(tournament, results)
     known = {entrant.id for entrant in tournament.entrants}
     gone = tournament.withdrawal_round()
     for index, entrant_id in enumerate(withdrawn):
@@ -139,8 +153,12 @@ def draw_round(
     settings = tournament.settings
     if results is None:
         results = round_results(tournament)
+    if settings.final is not None and len(tournament.rounds) >= settings.rounds:
+        return _draw_bracket(tournament, results, withdrawn)
     _check_can_draw(tournament, results, withdrawn)
     number = len(tournament.rounds) + 1
+    if settings.pairing == "round_robin":
+        return _draw_round_robin(tournament, number, withdrawn)
     active = tournament.active(number, tuple(withdrawn))
     needed = 4 if settings.melee else 2
     if len(active) < needed:
@@ -160,17 +178,73 @@ def draw_round(
         pairs = min_cost_pairs(len(rest), lambda a, b: int(history.met(rest[a], rest[b])))
         sides = [((rest[a],), (rest[b],)) for a, b in pairs]  # best-placed first
     tables = tuple(Table(i, pair, written=("table", "sides")) for i, pair in enumerate(sides, 1))
+    rematches, rematch_tables = _rematches(tables, history, settings.melee)
+    return Draw(number, tables, tuple(byes), tuple(withdrawn), rematches, rematch_tables)
+
+
+def _rematches(
+    tables: Sequence[Table], history: History, melee: bool
+) -> tuple[int, tuple[int, ...]]:
     rematch_tables, rematches = [], 0
     for table in tables:
         found = sum(history.partnered(*side) for side in table.sides if len(side) == 2)
-        if settings.melee:
+        if melee:
             found += history.meeting_again(*table.sides)
         else:
             found += history.met(table.sides[0][0], table.sides[1][0])
         if found:
             rematch_tables.append(table.number)
             rematches += found
-    return Draw(number, tables, tuple(byes), tuple(withdrawn), rematches, tuple(rematch_tables))
+    return rematches, tuple(rematch_tables)
+
+
+def _draw_round_robin(tournament: Tournament, number: int, withdrawn: Sequence[int]) -> Draw:
+    """§7: round `number` of the circle-method schedule."""
+    teams = round_robin.entered(tournament)
+    most = round_robin.max_rounds(len(teams))
+    if tournament.settings.rounds > most:
+        raise TournamentError(
+            "settings.rounds", "round_robin_rounds", max=max(most, 0), teams=len(teams)
+        )
+    schedule = round_robin.schedule_round(
+        teams, number, round_robin.gone_before(tournament, number, withdrawn)
+    )
+    if not schedule.pairs:
+        active = len(tournament.active(number, tuple(withdrawn)))
+        raise TournamentError("entrants", "too_few_entrants", active=active, needed=2)
+    tables = tuple(
+        Table(i, ((a,), (b,)), written=("table", "sides"))
+        for i, (a, b) in enumerate(schedule.pairs, 1)
+    )
+    rematches, rematch_tables = _rematches(tables, History(tournament), melee=False)
+    return Draw(number, tables, schedule.byes, tuple(withdrawn), rematches, rematch_tables)
+
+
+def _draw_bracket(
+    tournament: Tournament, results: Sequence[RoundResult], withdrawn: Sequence[int]
+) -> Draw:
+    """§7: the next round of the final bracket, once every qualifying round and the bracket's
+    previous round are finished."""
+    final = tournament.settings.final
+    assert final is not None
+    if withdrawn:
+        raise TournamentError("withdrawn[0]", "not_in_bracket")
+    _last_round_finished(tournament, results)
+    state = bracket_state(tournament, results)
+    assert state is not None
+    if state.short is not None:
+        raise TournamentError(
+            "settings.final.size", "too_few_for_final", size=final.size, active=state.short
+        )
+    if state.next is None:
+        raise TournamentError("rounds", "bracket_complete", max=len(tournament.rounds))
+    planned = state.rounds[state.next]
+    tables = []
+    for table in planned.tables:
+        a, b = table.sides
+        assert a is not None and b is not None
+        tables.append(Table(table.number, ((a,), (b,)), written=("table", "sides")))
+    return Draw(len(tournament.rounds) + 1, tuple(tables), (), (), 0, (), planned.stage)
 
 
 def _random_teams(

@@ -1,7 +1,16 @@
-"""Standings (docs/tournaments.md §3): every figure of every entrant over its finished parties, ranked
-by the criteria of `ranking` in their order; entrants equal on all of them share a rank (1, 2, 2, 4)
-and are listed by id. Withdrawn entrants keep their results and their place, marked."""
+"""Standings (docs/tournaments.md §3): every figure of every entrant over its finished parties of
+the qualifying rounds, ranked by the criteria of `ranking` in their order; entrants equal on all of
+them share a rank (1, 2, 2, 4) and are listed by id. Withdrawn entrants keep their results and
+their place, marked.
 
+`head_to_head` is relative to a group: the entrants still equal on every criterion before it;
+each member's figure is its `won + drawn / 2` in finished parties with a member of its group on
+the other side (0 when alone in its group), and the criteria after it apply inside the groups it
+leaves. `lots` is the position (1 = best) of the entrant's id in the ascending ids of every entrant
+shuffled by `random.Random(f"{seed}-lots").shuffle`."""
+
+import random
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -26,11 +35,12 @@ def round_results(tournament: Tournament) -> tuple[RoundResult, ...]:
     settings = tournament.settings
     out = []
     for r, round_ in enumerate(tournament.rounds):
+        rules = settings.rules_for(round_.stage)
         tables = tuple(
-            table_result(settings.partie, table, f"rounds[{r}].tables[{t}]")
+            table_result(rules, table, f"rounds[{r}].tables[{t}]")
             for t, table in enumerate(round_.tables)
         )
-        out.append(RoundResult(tables, bye_points(settings.bye, settings.partie, tables)))
+        out.append(RoundResult(tables, bye_points(settings.bye, rules, tables)))
     return tuple(out)
 
 
@@ -55,6 +65,10 @@ class Standing:
     best_partie: int
     half_opponents_wins: int
     withdrawn: bool
+    opponents_points: int = 0
+    half_opponents_opponents_wins: int = 0  # fine Buchholz, in halves
+    half_head_to_head: int = 0  # within its group of `head_to_head` (0 when not ranked by it)
+    lots: int = 0  # its place in the drawing of lots, 1 first (0 when not ranked by it)
 
     @property
     def wins(self) -> int | float:
@@ -68,8 +82,17 @@ class Standing:
     def opponents_wins(self) -> int | float:
         return half(self.half_opponents_wins)
 
+    @property
+    def opponents_opponents_wins(self) -> int | float:
+        return half(self.half_opponents_opponents_wins)
+
+    @property
+    def head_to_head(self) -> int | float:
+        return half(self.half_head_to_head)
+
     def key(self, ranking: Sequence[Criterion]) -> tuple[int, ...]:
-        """The sort key for `ranking`: smaller is better."""
+        """The sort key for `ranking`: smaller is better. Its `head_to_head` is the figure within
+        the row's group (standings computes it), so rows of one group compare right."""
         values = {
             "points": -self.points,
             "wins": -self.half_wins,
@@ -77,17 +100,61 @@ class Standing:
             "best_partie": -self.best_partie,
             "opponents_wins": -self.half_opponents_wins,
             "conceded": self.conceded,
+            "opponents_points": -self.opponents_points,
+            "opponents_opponents_wins": -self.half_opponents_opponents_wins,
+            "head_to_head": -self.half_head_to_head,
+            "lots": self.lots,
         }
         return tuple(values[criterion] for criterion in ranking)
 
 
+def lots_order(seed: int, ids: Sequence[int]) -> dict[int, int]:
+    """§3 `lots`: entrant id -> its position (1 first) in the ascending ids shuffled by
+    `random.Random(f"{seed}-lots").shuffle`."""
+    order = sorted(ids)
+    random.Random(f"{seed}-lots").shuffle(order)
+    return {entrant: place for place, entrant in enumerate(order, start=1)}
+
+
 class _Tally:
-    __slots__ = ("best", "byes", "conceded", "drawn", "lost", "met", "played", "points", "won")
+    __slots__ = (
+        "best", "byes", "conceded", "drawn", "games", "lost", "met", "played", "points", "won",
+    )  # fmt: skip
 
     def __init__(self) -> None:
         self.played = self.won = self.drawn = self.lost = self.byes = 0
         self.points = self.conceded = self.best = 0
         self.met: list[int] = []  # every opponent, once per meeting
+        # Every finished partie: the other side, and the result in halves (2 won, 1 drawn).
+        self.games: list[tuple[tuple[int, ...], int]] = []
+
+
+def _head_to_head(
+    rows: list[Standing], ranking: Sequence[Criterion], tally: dict[int, _Tally]
+) -> list[Standing]:
+    """The rows with their `head_to_head` figure: within each group still equal on every
+    criterion before it, the wins (in halves) against the other members."""
+    before = ranking[: ranking.index("head_to_head")]
+    groups: dict[tuple[int, ...], set[int]] = defaultdict(set)
+    for row in rows:
+        groups[row.key(before)].add(row.id)
+    out = []
+    for row in rows:
+        members = groups[row.key(before)]
+        score = sum(
+            result
+            for others, result in tally[row.id].games
+            if any(other in members and other != row.id for other in others)
+        )
+        out.append(replace(row, half_head_to_head=score))
+    return out
+
+
+def _halves(winner: object, side: int) -> int:
+    """A finished partie's result for `side`, in halves: 2 won, 1 drawn, 0 lost."""
+    if winner == "draw":
+        return 1
+    return 2 if winner == side else 0
 
 
 def standings(
@@ -100,6 +167,8 @@ def standings(
         results = round_results(tournament)
     tally = {entrant.id: _Tally() for entrant in tournament.entrants}
     for round_, result in zip(tournament.rounds, results, strict=True):
+        if round_.stage is not None:
+            continue  # a final bracket's round: the qualifying figures stay as they were
         for table, outcome in zip(round_.tables, result.tables, strict=True):
             if not outcome.finished or outcome.points is None:
                 continue
@@ -118,12 +187,16 @@ def standings(
                     t.conceded += theirs
                     t.best = max(t.best, mine)
                     t.met.extend(table.sides[1 - side])
+                    t.games.append((table.sides[1 - side], _halves(outcome.winner, side)))
         for entrant in round_.byes:
             tally[entrant].byes += 1
             tally[entrant].points += result.bye_points
     bye_wins = 2 if settings.bye.win else 0
     half_wins = {i: 2 * t.won + t.drawn + bye_wins * t.byes for i, t in tally.items()}
     gone = tournament.withdrawal_round()
+    ranking = settings.ranking
+    half_opponents_wins = {i: sum(half_wins[o] for o in t.met) for i, t in tally.items()}
+    lots = lots_order(settings.seed, list(tally)) if "lots" in ranking else {}
     rows = [
         Standing(
             rank=0,
@@ -138,12 +211,16 @@ def standings(
             points=t.points,
             conceded=t.conceded,
             best_partie=t.best,
-            half_opponents_wins=sum(half_wins[o] for o in t.met),
+            half_opponents_wins=half_opponents_wins[entrant.id],
             withdrawn=entrant.id in gone,
+            opponents_points=sum(tally[o].points for o in t.met),
+            half_opponents_opponents_wins=sum(half_opponents_wins[o] for o in t.met),
+            lots=lots.get(entrant.id, 0),
         )
         for entrant in tournament.entrants
     ]
-    ranking = settings.ranking
+    if "head_to_head" in ranking:
+        rows = _head_to_head(rows, ranking, tally)
     rows.sort(key=lambda row: (row.key(ranking), row.id))
     ranked: list[Standing] = []
     for index, row in enumerate(rows):

@@ -8,11 +8,14 @@ from dataclasses import replace
 from typing import Any
 
 from ..scoring import Deal, InvalidInput, deal_to_dict, parse_deal
+from . import round_robin
+from .bracket import check_bracket, sequence
 from .draws import Draw
 from .errors import TournamentError, from_scoring
 from .readers import (
     join,
     read_bool,
+    read_choice,
     read_date,
     read_int,
     read_list,
@@ -20,14 +23,16 @@ from .readers import (
     read_object,
 )
 from .results import table_result
-from .settings import Settings, settings_from_dict, settings_to_dict
+from .settings import Settings, Stage, settings_from_dict, settings_to_dict
+from .standings import round_results
 from .tournament import Entrant, Round, Side, Table, Tournament
 
 FORMAT = "belote-tournament/1"
 TOP_KEYS = ("format", "name", "date", "settings", "entrants", "rounds")
 TEAM_KEYS = ("id", "name", "players", "from_round")
 PLAYER_KEYS = ("id", "name", "from_round")
-ROUND_KEYS = ("tables", "byes", "withdrawn")
+ROUND_KEYS = ("tables", "byes", "withdrawn", "stage")
+STAGES: tuple[Stage, ...] = ("final", "consolation")
 TABLE_KEYS = ("table", "sides", "totals", "deals", "first_dealer", "ended")
 MAX_ID = 2**31 - 1
 MAX_ENTRANTS = 1000
@@ -117,14 +122,37 @@ def _ids(value: object, path: str) -> tuple[int, ...]:
     return tuple(read_int(item, f"{path}[{i}]", 1, MAX_ID) for i, item in enumerate(items))
 
 
-def _round(value: object, path: str, melee: bool) -> Round:
+def _stage(data: Mapping[str, object], path: str, settings: Settings, index: int) -> Stage | None:
+    """A round's `stage` (§7): none for the `rounds` qualifying rounds, "final" or "consolation"
+    for the final bracket's, which have tables only."""
+    if "stage" not in data:
+        if index >= settings.rounds:  # only with a final: more rounds are refused before
+            raise TournamentError(join(path, "stage"), "required")
+        return None
+    stage = read_choice(data["stage"], join(path, "stage"), STAGES)
+    if settings.final is None:
+        raise TournamentError(join(path, "stage"), "no_final")
+    if index < settings.rounds:
+        raise TournamentError(
+            join(path, "stage"), "bracket_before_qualifying", rounds=settings.rounds
+        )
+    for key in ("byes", "withdrawn"):
+        if key in data:
+            raise TournamentError(join(path, key), "not_in_bracket")
+    return "final" if stage == "final" else "consolation"
+
+
+def _round(value: object, path: str, settings: Settings, index: int) -> Round:
     data = read_object(value, path, ROUND_KEYS, ("tables",))
+    stage = _stage(data, path, settings, index)
     tables = read_list(data["tables"], join(path, "tables"), most=MAX_TABLES)
+    melee = settings.melee
     return Round(
         tables=tuple(_table(t, f"{path}.tables[{i}]", melee) for i, t in enumerate(tables)),
         byes=_ids(data["byes"], join(path, "byes")) if "byes" in data else (),
         withdrawn=_ids(data["withdrawn"], join(path, "withdrawn")) if "withdrawn" in data else (),
         written=tuple(data),
+        stage=stage,
     )
 
 
@@ -172,6 +200,8 @@ def _check_entrants(tournament: Tournament) -> dict[int, int]:
                 first=f"entrants[{by_id[entrant.id]}].id",
             )  # fmt: skip
         by_id[entrant.id] = index
+        if entrant.from_round > 1 and tournament.settings.pairing == "round_robin":
+            raise TournamentError(f"entrants[{index}].from_round", "round_robin_late_entry")
         if entrant.from_round > tournament.settings.rounds:
             raise TournamentError(
                 f"entrants[{index}].from_round", "out_of_range", min=1,
@@ -180,19 +210,71 @@ def _check_entrants(tournament: Tournament) -> dict[int, int]:
     return by_id
 
 
+def _check_round_robin(tournament: Tournament, r: int, teams: list[int]) -> None:
+    """§7: a round of a round robin is the schedule's round (its pairs and its byes; table
+    numbers and which side a team sits on are free)."""
+    path, number = f"rounds[{r}]", r + 1
+    round_ = tournament.rounds[r]
+    schedule = round_robin.schedule_round(
+        teams, number, round_robin.gone_before(tournament, number)
+    )
+    for t, table in enumerate(round_.tables):
+        a, b = table.sides[0][0], table.sides[1][0]
+        expected = schedule.opponent(a)
+        if expected is None:
+            raise TournamentError(
+                f"{path}.tables[{t}].sides[0]", "round_robin_bye", id=a, round=number
+            )
+        if b != expected:
+            raise TournamentError(
+                f"{path}.tables[{t}].sides[1]", "round_robin_opponent", id=a, expected=expected,
+                round=number,
+            )  # fmt: skip
+    for k, entrant_id in enumerate(round_.byes):
+        if entrant_id not in schedule.byes:
+            raise TournamentError(
+                f"{path}.byes[{k}]", "round_robin_not_bye", id=entrant_id,
+                expected=schedule.opponent(entrant_id), round=number,
+            )  # fmt: skip
+
+
+def round_limit(settings: Settings) -> int:
+    """How many rounds a file may hold: the qualifying rounds, and the final bracket's."""
+    return settings.rounds + (len(sequence(settings.final)) if settings.final else 0)
+
+
+def _too_many_rounds(settings: Settings) -> TournamentError:
+    limit = round_limit(settings)
+    if settings.final is not None:
+        return TournamentError(f"rounds[{limit}]", "bracket_complete", max=limit)
+    return TournamentError(f"rounds[{limit}]", "too_many_rounds", max=settings.rounds)
+
+
 def check_tournament(tournament: Tournament) -> None:
-    """Every rule of §4-§6 that ties the parts of a file together; TournamentError at the later
+    """Every rule of §4-§7 that ties the parts of a file together; TournamentError at the later
     place of the first fault, reading the file in order."""
     settings = tournament.settings
     by_id = _check_entrants(tournament)
-    if len(tournament.rounds) > settings.rounds:
-        raise TournamentError(f"rounds[{settings.rounds}]", "too_many_rounds", max=settings.rounds)
+    if len(tournament.rounds) > round_limit(settings):
+        raise _too_many_rounds(settings)
+    teams = round_robin.entered(tournament)
+    if settings.pairing == "round_robin" and tournament.rounds:
+        most = round_robin.max_rounds(len(teams))
+        if settings.rounds > most:
+            raise TournamentError(
+                "settings.rounds", "round_robin_rounds", max=max(most, 0), teams=len(teams)
+            )
     gone: dict[int, str] = {}  # withdrawn entrant -> where
     pending: tuple[int, int] | None = None  # (round, table number) of a table not finished
     for r, round_ in enumerate(tournament.rounds):
         path = f"rounds[{r}]"
         if pending is not None:
             raise TournamentError(path, "round_after_pending", round=pending[0], table=pending[1])
+        rules = settings.rules_for(round_.stage)
+        if round_.stage is not None:
+            _check_numbers(round_, path)
+            pending = _pending(tournament, r)
+            continue
         for k, entrant_id in enumerate(round_.withdrawn):
             where = f"{path}.withdrawn[{k}]"
             if entrant_id not in by_id:
@@ -203,15 +285,9 @@ def check_tournament(tournament: Tournament) -> None:
                 )
             gone[entrant_id] = where
         check = _RoundCheck(tournament, by_id, gone)
-        numbers: dict[int, int] = {}
+        _check_numbers(round_, path)
         for t, table in enumerate(round_.tables):
             table_path = f"{path}.tables[{t}]"
-            if table.number in numbers:
-                raise TournamentError(
-                    f"{table_path}.table", "duplicate", value=table.number,
-                    first=f"{path}.tables[{numbers[table.number]}].table",
-                )  # fmt: skip
-            numbers[table.number] = t
             for side, index, entrant_id in table.entrants():
                 where = _side_path(table_path, side, index, settings.melee)
                 check.place(entrant_id, where, r + 1, bye=False)
@@ -220,9 +296,35 @@ def check_tournament(tournament: Tournament) -> None:
         for entrant_id in tournament.active(r + 1):
             if entrant_id not in check.seen:
                 raise TournamentError(path, "not_drawn", id=entrant_id, round=r + 1)
+        if settings.pairing == "round_robin":
+            _check_round_robin(tournament, r, teams)
         for t, table in enumerate(round_.tables):
-            if not table_result(settings.partie, table, f"{path}.tables[{t}]").finished:
+            if not table_result(rules, table, f"{path}.tables[{t}]").finished:
                 pending = pending or (r + 1, table.number)
+    if len(tournament.rounds) > settings.rounds:
+        check_bracket(tournament, round_results(tournament))
+
+
+def _check_numbers(round_: Round, path: str) -> None:
+    """No table number twice in a round."""
+    numbers: dict[int, int] = {}
+    for t, table in enumerate(round_.tables):
+        if table.number in numbers:
+            raise TournamentError(
+                f"{path}.tables[{t}].table", "duplicate", value=table.number,
+                first=f"{path}.tables[{numbers[table.number]}].table",
+            )  # fmt: skip
+        numbers[table.number] = t
+
+
+def _pending(tournament: Tournament, r: int) -> tuple[int, int] | None:
+    """(round, table number) of the first table of round `r` (0-based) not finished."""
+    round_ = tournament.rounds[r]
+    rules = tournament.settings.rules_for(round_.stage)
+    for t, table in enumerate(round_.tables):
+        if not table_result(rules, table, f"rounds[{r}].tables[{t}]").finished:
+            return (r + 1, table.number)
+    return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -246,12 +348,12 @@ def parse_tournament(value: object) -> Tournament:
         raise error.under("settings") from None
     entrants = read_list(data["entrants"], "entrants", most=MAX_ENTRANTS)
     rounds = read_list(data["rounds"], "rounds")
-    if len(rounds) > settings.rounds:
-        raise TournamentError(f"rounds[{settings.rounds}]", "too_many_rounds", max=settings.rounds)
+    if len(rounds) > round_limit(settings):
+        raise _too_many_rounds(settings)
     tournament = Tournament(
         settings=settings,
         entrants=tuple(_entrant(e, f"entrants[{i}]", settings) for i, e in enumerate(entrants)),
-        rounds=tuple(_round(r, f"rounds[{i}]", settings.melee) for i, r in enumerate(rounds)),
+        rounds=tuple(_round(r, f"rounds[{i}]", settings, i) for i, r in enumerate(rounds)),
         name=read_name(data["name"], "name", MAX_TOURNAMENT_NAME),
         date=read_date(data["date"], "date") if "date" in data else None,
         written=tuple(data),
@@ -328,14 +430,14 @@ def table_to_dict(table: Table, melee: bool) -> dict[str, Any]:
 
 
 def round_to_dict(round_: Round, melee: bool) -> dict[str, Any]:
-    return _ordered(
-        round_.written,
-        {
-            "tables": (True, [table_to_dict(table, melee) for table in round_.tables]),
-            "byes": (bool(round_.byes), list(round_.byes)),
-            "withdrawn": (bool(round_.withdrawn), list(round_.withdrawn)),
-        },
-    )
+    values: dict[str, tuple[bool, Any]] = {}
+    if round_.stage is not None:
+        values["stage"] = (True, round_.stage)
+    values["tables"] = (True, [table_to_dict(table, melee) for table in round_.tables])
+    if round_.stage is None:
+        values["byes"] = (bool(round_.byes), list(round_.byes))
+        values["withdrawn"] = (bool(round_.withdrawn), list(round_.withdrawn))
+    return _ordered(round_.written, values)
 
 
 def entrant_to_dict(entrant: Entrant) -> dict[str, Any]:

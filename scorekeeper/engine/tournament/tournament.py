@@ -5,7 +5,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..scoring import Deal
-from .settings import Settings
+from .settings import Settings, Stage
 
 Side = tuple[int, ...]  # one team id (mode teams) or two player ids (mêlée)
 
@@ -44,10 +44,14 @@ class Table:
 
 @dataclass(frozen=True, slots=True)
 class Round:
+    """A qualifying round (`stage` None), or a round of the final bracket (§7): `"final"` (the
+    main bracket) or `"consolation"`; a bracket round has tables only."""
+
     tables: tuple[Table, ...]
     byes: tuple[int, ...] = ()
     withdrawn: tuple[int, ...] = ()  # withdrawn before this round (active no more)
     written: tuple[str, ...] = ()
+    stage: Stage | None = None
 
     def drawn(self) -> Iterator[int]:
         """Every entrant with a table or a bye this round."""
@@ -65,6 +69,11 @@ class Tournament:
     name: str | None = None
     date: str | None = None
     written: tuple[str, ...] = ()
+
+    @property
+    def qualifying(self) -> tuple[Round, ...]:
+        """The qualifying rounds (every round but the final bracket's)."""
+        return tuple(round_ for round_ in self.rounds if round_.stage is None)
 
     def entrant(self, entrant_id: int) -> Entrant:
         for entrant in self.entrants:

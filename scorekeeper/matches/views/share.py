@@ -13,6 +13,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.engine.scoring import dump_match
+from scorekeeper.web.addresses import absolute_url
 from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.qr import qr_response
 
@@ -25,8 +26,8 @@ from ..pages import HX
 def share(request: HttpRequest, token: str) -> HttpResponse:
     match = access.match_for_scorer(request, token)
     links = {
-        "view": request.build_absolute_uri(reverse("matches:viewer", args=[match.view_token])),
-        "scorer": request.build_absolute_uri(reverse("matches:scoreboard", args=[token])),
+        "view": absolute_url(request, reverse("matches:viewer", args=[match.view_token])),
+        "scorer": absolute_url(request, reverse("matches:scoreboard", args=[token])),
     }
     is_owner = access.is_owner(request, match)
     claims: list[Player] = []
@@ -84,7 +85,7 @@ def qr_code(request: HttpRequest, token: str, kind: str) -> HttpResponse:
     }
     if kind not in targets:
         raise Http404
-    return qr_response(request.build_absolute_uri(targets[kind]))
+    return qr_response(absolute_url(request, targets[kind]))
 
 
 def _export(match: Match) -> HttpResponse:

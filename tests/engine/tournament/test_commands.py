@@ -192,7 +192,11 @@ def test_call_command_withdraw_before_the_draw(tmp_path: Path) -> None:
             "aucun inscrit n'a le numéro 5",
             "rounds[0].tables[1].sides[1]",
         ),
-        (doc(4, pairing="dutch"), "doit être l'un de swiss, random", "settings.pairing"),
+        (
+            doc(4, pairing="dutch"),
+            "doit être l'un de swiss, random, round_robin",
+            "settings.pairing",
+        ),
         (
             doc(4, rounds=[round_(table(1, 1, 2, (1, 0)), table(2, 3, 4))] * 2),
             "une partie tirée alors que la table 2 de la partie 1 n'est pas terminée",
