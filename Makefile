@@ -15,7 +15,10 @@ $(VENV)/.installed: pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $@
 
+# The in-browser engine's runtime (Pyodide, pinned, from the npm registry; docs/offline-engine.md):
+# fetched once into static/offline/pyodide/ (git-ignored); a failure warns and set-up goes on.
 venv: $(VENV)/.installed
+	@$(PY) scripts/fetch_pyodide.py || true
 
 migrate: venv
 	$(PY) manage.py migrate --noinput
@@ -68,4 +71,4 @@ bench: venv
 	$(PY) scripts/bench_history.py --keep .bench
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis .bench
+	rm -rf $(VENV) static/offline/pyodide .pytest_cache .mypy_cache .ruff_cache .hypothesis .bench

@@ -299,6 +299,10 @@ STORAGES = {
     },
 }
 
+# The in-browser engine's runtime (Pyodide), under the static files: fetched by `make venv`
+# (scripts/fetch_pyodide.py); without it the app runs and offline totals wait for the network.
+OFFLINE_RUNTIME_PATH = "offline/pyodide/"
+
 # Strict CSP: no inline scripts or styles anywhere; htmx and our JS are served from /static/.
 SECURE_CSP = {
     "default-src": [CSP.SELF],

@@ -4,4 +4,13 @@ from . import views
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
+    # The in-browser engine (docs/offline-engine.md): its manifest, its zip and its worker's
+    # script, each of the last two by content hash.
+    path("offline/engine/", views.offline_engine_manifest, name="offline_engine"),
+    path("offline/engine/<slug:digest>.zip", views.offline_engine_zip, name="offline_engine_zip"),
+    path(
+        "offline/engine/worker-<slug:digest>.js",
+        views.offline_engine_worker,
+        name="offline_engine_worker",
+    ),
 ]

@@ -11,11 +11,11 @@ import functools
 import html
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.utils import translation
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, pgettext_lazy
@@ -25,13 +25,22 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.engine.scoring import (
     SETTINGS,
     Announcement,
-    Formula,
     InvalidInput,
     Line,
     Param,
     Rules,
 )
 from scorekeeper.engine.scoring.errors import printable
+
+from .breakdown_text import (
+    NOTE_FIELDS,
+    Phrases,
+    announcement_text,
+    breakdown_text,
+    formula_text,
+    line_text,
+    note_text,
+)
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrPromise as Promise
@@ -516,27 +525,12 @@ def default_team_names() -> tuple[str, str]:
     return gettext_now("Team 1"), gettext_now("Team 2")
 
 
-@dataclass(frozen=True, slots=True)
-class _Phrases:
-    """The breakdown's words resolved in one language: a breakdown has hundreds of lines on a
-    long match, and a dictionary look-up costs far less than a lazy string's gettext."""
-
-    notes: dict[str, str]
-    contract_notes: dict[str, str]
-    terms: dict[str, str]
-    trumps: dict[str, str]
-    kinds: dict[str, str]
-    ranks: dict[str, str]
-    formula: str
-    trump_announcement: str
-
-
 @functools.cache
-def _phrases_in(lang: str) -> _Phrases:
+def _phrases_in(lang: str) -> Phrases:
     def resolved(table: "Mapping[str, Promise | str]") -> dict[str, str]:
         return {key: str(value) for key, value in table.items()}
 
-    return _Phrases(
+    return Phrases(
         notes=resolved(NOTES),
         contract_notes=resolved(CONTRACT_NOTES),
         terms=resolved(TERMS),
@@ -548,8 +542,14 @@ def _phrases_in(lang: str) -> _Phrases:
     )
 
 
-def _phrases() -> _Phrases:
+def _phrases() -> Phrases:
     return _phrases_in(get_language() or "")
+
+
+def phrases_data(lang: str) -> dict[str, Any]:
+    """The breakdown's words in `lang` as plain data (the in-browser engine's, offline)."""
+    with translation.override(lang):
+        return _phrases_in(lang).to_dict()
 
 
 @receiver(setting_changed)
@@ -561,88 +561,17 @@ def _forget_phrases(*, setting: str, **kwargs: object) -> None:
 def announcement_words(item: Announcement) -> str:
     """ "tierce K", "carré V" in French, "quinte A (trump)"; "tierce" when its top card was not
     said."""
-    return _announcement(item.kind.value, item.high.value, item.trump, _phrases(), item.said)
-
-
-def _announcement(kind: str, high: str, trump: bool, words: _Phrases, said: bool = True) -> str:
-    text = f"{words.kinds[kind]} {words.ranks.get(high, high)}" if said else words.kinds[kind]
-    return words.trump_announcement % {"announcement": text} if trump else text
-
-
-# A line is worded from its fields, read off the engine's objects (a breakdown just scored) or off
-# the data a deal row keeps (`line_to_data`: no object is built for a stored line, as a 300-deal
-# scoreboard words 1,800 of them).
-
-
-def _formula(
-    team: int,
-    terms: Iterable[Sequence[Any]],  # (value, label, times)
-    multiplier: int,
-    rounded: int | None,
-    names: Sequence[str],
-    words: _Phrases,
-) -> str:
-    texts, total = [], 0
-    for value, label, times in terms:
-        total += value
-        texts.append(
-            f"{times} × {value // times} {words.terms[label]}"
-            if times != 1
-            else f"{value} {words.terms[label]}"
-        )
-    expr = " + ".join(texts) if texts else "0"
-    if multiplier != 1:
-        expr = f"{multiplier} × ({expr})"
-    if len(texts) > 1 or multiplier != 1:
-        expr = f"{expr} = {multiplier * total}"
-    if rounded is not None:
-        expr = f"{expr} → {rounded}"
-    return words.formula % {"team": names[team], "formula": expr}
-
-
-def _note(
-    key: str,
-    values: Mapping[str, Any],  # team, points, other, contract, trump, coinche (None if unset)
-    items: Iterable[Sequence[Any]],  # (kind, high, trump[, said])
-    names: Sequence[str],
-    words: _Phrases,
-) -> str:
-    team, contract, trump = values["team"], values["contract"], values["trump"]
-    if isinstance(contract, str):
-        contract = words.terms[contract]  # "capot", "generale": the terms' words
-    coinche = values["coinche"] or "none"
-    template = words.contract_notes[coinche] if key == "contract" else words.notes[key]
-    return template % {
-        "team": names[team] if team is not None else "",
-        "points": values["points"],
-        "other": values["other"],
-        "contract": contract,
-        "trump": words.trumps[trump] if trump else "",
-        "items": ", ".join(
-            _announcement(item[0], item[1], item[2], words, len(item) < 4 or item[3])
-            for item in items
-        ),
-    }
-
-
-_NOTE_FIELDS = ("team", "points", "other", "contract", "trump", "coinche")
+    return announcement_text(item.kind.value, item.high.value, item.trump, _phrases(), item.said)
 
 
 def breakdown_line(line: Line, teams: Sequence[str] | None = None) -> str:
     """One line of a breakdown in the active language, with the teams' names."""
-    names = teams or default_team_names()
-    words = _phrases()
-    if isinstance(line, Formula):
-        terms = ((term.value, term.label, term.times) for term in line.terms)
-        return _formula(line.team, terms, line.multiplier, line.rounded, names, words)
-    values = {name: getattr(line, name) for name in _NOTE_FIELDS}
-    items = ((item.kind.value, item.high.value, item.trump, item.said) for item in line.items)
-    return _note(line.key, values, items, names, words)
+    return line_text(line, teams or default_team_names(), _phrases())
 
 
 def breakdown(lines: Iterable[Line], teams: Sequence[str] | None = None) -> list[str]:
     """A deal's breakdown in the active language (`score_match`'s JSON, the scoreboard)."""
-    return [breakdown_line(line, teams) for line in lines]
+    return breakdown_text(lines, teams or default_team_names(), _phrases())
 
 
 def stored_breakdown(data: Iterable[Mapping[str, Any]], teams: Sequence[str]) -> list[str]:
@@ -652,10 +581,10 @@ def stored_breakdown(data: Iterable[Mapping[str, Any]], teams: Sequence[str]) ->
     for line in data:
         if "formula" in line:
             multiplier, rounded = line.get("multiplier", 1), line.get("rounded")
-            out.append(_formula(line["team"], line["terms"], multiplier, rounded, teams, words))
+            out.append(formula_text(line["team"], line["terms"], multiplier, rounded, teams, words))
         else:
-            values = {name: line.get(name) for name in _NOTE_FIELDS}
-            out.append(_note(line["note"], values, line.get("items", ()), teams, words))
+            values = {name: line.get(name) for name in NOTE_FIELDS}
+            out.append(note_text(line["note"], values, line.get("items", ()), teams, words))
     return out
 
 

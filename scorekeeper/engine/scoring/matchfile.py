@@ -381,3 +381,20 @@ def result_to_dict(
         "finished": result.finished,
         "winner": result.winner,
     }
+
+
+def score_match_output(
+    text: str | bytes, breakdown: Callable[[Sequence[Line], Sequence[str]], list[str]]
+) -> dict[str, Any]:
+    """What `score_match` prints for a match file's text: the file read, scored and shaped by
+    `result_to_dict`; `breakdown(lines, team_names)` words a deal's lines (on the server
+    `scorekeeper.web.words.breakdown`, in the browser the same wording with the phrases the server
+    resolved: docs/offline-engine.md). Raises InvalidInput on a file the rules do not allow."""
+    match = load_match(text)
+    names = [team.name for team in match.teams]
+    return result_to_dict(match.score(), lambda lines: breakdown(lines, names))
+
+
+def error_to_dict(error: InvalidInput) -> dict[str, Any]:
+    """An engine error as data (its words are rendered outside the engine)."""
+    return {"code": error.code, "path": error.path, "params": dict(error.params)}

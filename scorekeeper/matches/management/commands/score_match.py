@@ -7,7 +7,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandParser
 from django.utils import translation
 
-from scorekeeper.engine.scoring import InvalidInput, load_match, result_to_dict
+from scorekeeper.engine.scoring import InvalidInput
+from scorekeeper.engine.scoring.matchfile import score_match_output
 from scorekeeper.web import words
 
 EXIT_INVALID = 2
@@ -32,14 +33,11 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         with translation.override(options["lang"]):
             try:
-                text = self._read(options["file"])
-                match = load_match(text)
-                result = match.score()
+                output = score_match_output(self._read(options["file"]), words.breakdown)
             except InvalidInput as error:
                 self._print({"error": words.describe(error), "path": error.path})
                 sys.exit(EXIT_INVALID)
-            names = [team.name for team in match.teams]
-            self._print(result_to_dict(result, lambda lines: words.breakdown(lines, names)))
+            self._print(output)
 
     def _read(self, name: str) -> bytes:
         if name == "-":

@@ -1,0 +1,153 @@
+// The in-browser engine (docs/offline-engine.md): the server's own scoring package run by Pyodide in
+// a Web Worker (offline-engine-worker.js), for totals computed offline exactly as the server
+// computes them. Nothing is downloaded until prepare() is called (never on a first visit).
+//
+//   window.OfflineEngine = {
+//     available(): Promise<boolean>  the runtime is installed on the server, and this browser can
+//                                    run it (WebAssembly, workers, the Cache API)
+//     prepare(): Promise<void>       downloads the runtime and the engine into the Cache API
+//                                    (caches "offline-engine-<pyodide>-<engine hash>"; older ones
+//                                    are deleted) and starts the worker; with the pack cached
+//                                    already it only starts the worker (offline too)
+//     ready(): boolean
+//     scoreMatch(matchFile[, lang]): Promise<object>   `score_match --lang` output for a match
+//                                    file (an object or its JSON text); {error: {code, path,
+//                                    params}} for one the rules do not allow
+//     dealFromForm(fields, matchFile): Promise<{deal} | {error: {code, field}}>   the deal form's
+//                                    fields (name: value strings) read as the server's DealForm
+//   }
+(function () {
+  "use strict";
+
+  const script = document.currentScript;
+  const MANIFEST_URL = (script && script.dataset.manifest) || "/offline/engine/";
+  const CACHE_PREFIX = "offline-engine-";
+  let worker = null;
+  let isReady = false;
+  let preparing = null;
+  let nextId = 1;
+  const pending = new Map();
+
+  function supported() {
+    return (
+      typeof WebAssembly === "object" && typeof Worker === "function" && "caches" in window
+    );
+  }
+
+  // The manifest from the server; offline, the copy prepare() cached.
+  async function manifest() {
+    try {
+      const response = await fetch(MANIFEST_URL, { credentials: "same-origin" });
+      if (response.ok) return await response.json();
+    } catch (error) {
+      // offline: the cached copy below
+    }
+    if ("caches" in window) {
+      const cached = await caches.match(MANIFEST_URL);
+      if (cached) return cached.json();
+    }
+    return null;
+  }
+
+  async function available() {
+    if (!supported()) return false;
+    const found = await manifest();
+    return Boolean(found && found.available);
+  }
+
+  function call(op, args) {
+    return new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, op, args });
+    });
+  }
+
+  function onMessage(event) {
+    const { id, ok, result, error } = event.data;
+    const waiting = pending.get(id);
+    if (!waiting) return;
+    pending.delete(id);
+    if (ok) waiting.resolve(result);
+    else waiting.reject(new Error(error));
+  }
+
+  function stopWorker(reason) {
+    if (worker) worker.terminate();
+    worker = null;
+    isReady = false;
+    for (const waiting of pending.values()) waiting.reject(reason);
+    pending.clear();
+  }
+
+  async function fillCache(found) {
+    const name = CACHE_PREFIX + found.runtime.version + "-" + found.engine.hash;
+    const cache = await caches.open(name);
+    const urls = found.runtime.files.map((file) => found.runtime.url + file);
+    urls.push(found.engine.url, found.worker);
+    await Promise.all(
+      urls.map(async (url) => {
+        if (!(await cache.match(url))) await cache.add(url);
+      })
+    );
+    const copy = await fetch(MANIFEST_URL, { credentials: "same-origin" }).catch(() => null);
+    if (copy && copy.ok) await cache.put(MANIFEST_URL, copy);
+    for (const other of await caches.keys()) {
+      if (other.startsWith(CACHE_PREFIX) && other !== name) await caches.delete(other);
+    }
+  }
+
+  async function doPrepare() {
+    if (!supported()) throw new Error("this browser cannot run the offline engine");
+    const found = await manifest();
+    if (!found || !found.available) throw new Error("the offline engine is not installed");
+    await fillCache(found);
+    worker = new Worker(found.worker, { type: "module", name: "offline-engine" });
+    worker.onmessage = onMessage;
+    worker.onerror = (event) => stopWorker(new Error(event.message || "worker error"));
+    await call("start", { runtimeUrl: found.runtime.url, engineUrl: found.engine.url });
+    isReady = true;
+  }
+
+  function prepare() {
+    if (isReady) return Promise.resolve();
+    if (!preparing) {
+      preparing = doPrepare().catch((error) => {
+        stopWorker(error);
+        preparing = null;
+        throw error;
+      });
+    }
+    return preparing;
+  }
+
+  function pageLang() {
+    return (document.documentElement.lang || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
+  }
+
+  function asText(matchFile) {
+    return typeof matchFile === "string" ? matchFile : JSON.stringify(matchFile);
+  }
+
+  async function scoreMatch(matchFile, lang) {
+    if (!isReady) throw new Error("the offline engine is not ready");
+    const text = await call("score", { match: asText(matchFile), lang: lang || pageLang() });
+    return JSON.parse(text);
+  }
+
+  async function dealFromForm(fields, matchFile) {
+    if (!isReady) throw new Error("the offline engine is not ready");
+    const strings = {};
+    for (const [name, value] of Object.entries(fields || {})) strings[name] = String(value);
+    const text = await call("deal", { fields: JSON.stringify(strings), match: asText(matchFile) });
+    return JSON.parse(text);
+  }
+
+  window.OfflineEngine = {
+    available,
+    prepare,
+    ready: () => isReady,
+    scoreMatch,
+    dealFromForm,
+  };
+})();

@@ -1,0 +1,141 @@
+"""The in-browser engine's reading of the deal form (`engine/scoring/form_reading.py`) against the
+server's `DealForm` on the same POSTs: the same deal when the form is valid, the same first error
+(field, and code where Django gives one) when it is not. Random POSTs built from valid deals of the
+engine's property strategies, then altered field by field, plus table cases."""
+
+from typing import Any
+
+import pytest
+from django.http import QueryDict
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.engine.scoring import PRESETS, Rules, deal_to_dict, get_preset
+from scorekeeper.engine.scoring.form_reading import deal_from_form, form_fields
+from scorekeeper.matches.forms.deal import DealForm, deal_initial
+from tests.engine.scoring.test_properties import played_deal, rule_set
+
+NAMES = ("Us", "Them")
+# Values tried in place of a field's own: valid ones of other fields, and what a form must refuse
+# or read leniently as Django does.
+ODD_VALUES = ["", " ", "0", "1", "2", "3", "4", "on", "true", "false", "False", "no", "none",
+              "coinche", "surcoinche", "capot", "generale", "hearts", "no_trump", "all_trump",
+              "80", "90", "160", "162", "163", "-1", " 81 ", "81.0", "81.5", "1_0", "٨١", "１６２",
+              "abc", "\x00", "a\x00", "x" * 1001, "\u202e", "carre_J", "tierce", "quinte", "K",
+              "A", "9", "capot:0", "generale:1", "12345678901234567890123"]  # fmt: skip
+
+
+def server_reading(post: dict[str, str], rules: Rules) -> dict[str, Any]:
+    data = QueryDict(mutable=True)
+    for key, value in post.items():
+        data[key] = value
+    form = DealForm(data, rules=rules, team_names=NAMES)
+    if form.is_valid():
+        assert form.deal is not None
+        return {"deal": deal_to_dict(form.deal)}
+    field = next(iter(form.errors))
+    code = form.errors.as_data()[field][0].code
+    return {"error": {"code": code, "field": None if field == "__all__" else field}}
+
+
+def assert_same(post: dict[str, str], rules: Rules) -> dict[str, Any]:
+    ours = deal_from_form(post, rules)
+    server = server_reading(post, rules)
+    if "deal" in server:
+        assert ours == server, post
+    else:
+        assert "error" in ours, (post, ours, server)
+        assert ours["error"]["field"] == server["error"]["field"], (post, ours, server)
+        if server["error"]["code"] is not None:  # a field's own check: Django's code
+            assert ours["error"]["code"] == server["error"]["code"], (post, ours, server)
+    return ours
+
+
+def as_post(initial: dict[str, Any]) -> dict[str, str]:
+    out = {}
+    for key, value in initial.items():
+        if value is None or value is False:
+            continue
+        out[key] = "on" if value is True else str(value)
+    return out
+
+
+@pytest.mark.parametrize("preset", sorted(PRESETS))
+def test_the_fields_are_the_forms_in_its_order(preset: str) -> None:
+    rules = get_preset(preset)
+    assert list(form_fields(rules)) == list(DealForm(rules=rules, team_names=NAMES).fields)
+
+
+@st.composite
+def posts(draw: Any) -> tuple[Rules, dict[str, str]]:
+    """A valid deal's POST (`deal_initial`, as the edit page fills it), then some fields
+    changed, dropped or added."""
+    rules = rule_set(draw)
+    post = as_post(deal_initial(played_deal(draw, rules)))
+    post.setdefault("belote0", "0")
+    post.setdefault("belote1", "0")
+    names = sorted(form_fields(rules))
+    for _ in range(draw(st.integers(0, 3))):
+        name = draw(st.sampled_from(names))
+        action = draw(st.integers(0, 2))
+        if action == 0:
+            post.pop(name, None)
+        else:
+            post[name] = draw(st.sampled_from(ODD_VALUES))
+    return rules, post
+
+
+@settings(max_examples=600, deadline=None)
+@given(posts())
+def test_random_posts_read_as_the_server_reads_them(case: tuple[Rules, dict[str, str]]) -> None:
+    assert_same(case[1], case[0])
+
+
+COINCHE = {"taker": "0", "contract": "100", "trump": "hearts", "coinche": "none",
+           "belote0": "0", "belote1": "0"}  # fmt: skip
+BELOTE = {"taker": "1", "trump": "spades", "belote0": "0", "belote1": "0"}
+
+
+@pytest.mark.parametrize(
+    ("preset", "post", "expected"),
+    [
+        ("coinche", {**COINCHE, "taker_points": "110"}, "deal"),
+        ("coinche", {**COINCHE, "defence_points": "52"}, "deal"),
+        ("coinche", {**COINCHE, "taker_points": "110", "defence_points": "50"}, "points_sum"),
+        ("coinche", COINCHE, "required"),
+        ("coinche", {**COINCHE, "taker_points": "163"}, "max_value"),
+        ("coinche", {**COINCHE, "taker_points": "81.0"}, "deal"),
+        ("coinche", {**COINCHE, "taker_points": "x"}, "invalid"),
+        ("coinche", {**COINCHE, "contract": "capot"}, "deal"),  # preselected: the takers' capot
+        ("coinche", {**COINCHE, "contract": "95", "taker_points": "100"}, "invalid_choice"),
+        ("coinche", {**COINCHE, "taker_points": "100", "note": "a\x00"}, "control_character"),
+        ("coinche", {**COINCHE, "taker_points": "100", "submission": "x" * 65}, "max_length"),
+        ("coinche", {**COINCHE, "taker_points": "100", "belote0": "1", "belote1": "1"}, None),
+        ("belote", {**BELOTE, "taker_points": "82"}, "deal"),
+        ("belote", {**BELOTE, "capot": "1", "generale": "on"}, None),
+        ("belote", {**BELOTE, "taker_points": "82", "generale": "0"}, None),
+        ("belote", {**BELOTE, "trump": "no_trump", "taker_points": "82"}, "invalid_choice"),
+        (
+            "belote",
+            {**BELOTE, "taker_points": "90", "ann0_0_kind": "tierce", "ann1_0_kind": "tierce"},
+            "top_card_required",
+        ),
+        (
+            "belote",
+            {
+                **BELOTE,
+                "taker_points": "90",
+                "ann0_0_kind": "tierce",
+                "ann0_0_high": "K",
+                "ann1_0_kind": "quarte",
+            },
+            "deal",
+        ),
+    ],
+)
+def test_cases(preset: str, post: dict[str, str], expected: str | None) -> None:
+    ours = assert_same(post, get_preset(preset))
+    if expected == "deal":
+        assert "deal" in ours
+    elif expected is not None:
+        assert ours["error"]["code"] == expected
