@@ -16,6 +16,7 @@ from scorekeeper.matches.hooks import BoardNote, ShownBoard
 from scorekeeper.matches.models import Deal, Match
 
 from .access import is_organiser
+from .clock import table_clock
 from .models import Table, Tournament
 
 
@@ -139,7 +140,9 @@ def scoreboard_note(request: HttpRequest, board: ShownBoard) -> BoardNote | None
         desk = reverse("concours:desk", args=[tournament.pk])
         links.append((_("Back to the desk"), f"{desk}#table-{table.number}"))
     winner = board.winner_name
+    table.match = match
     return BoardNote(
+        clock=None if over else table_clock(table),
         header=header(table, match, board.scored_deals),
         win_title=_("Partie won by %(name)s") % {"name": winner} if winner else "",
         read_only=over and not corrects,
