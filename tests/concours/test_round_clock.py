@@ -229,9 +229,13 @@ def test_export_and_import_carry_the_minutes(organiser: User, desk: Client) -> N
     data = json.loads(desk.get(reverse("concours:export", args=[tournament.pk])).content)
     assert data["settings"]["minutes"] == 40
     assert settings_from_dict(data["settings"]).minutes == 40
+    copy = services.import_tournament(owner=organiser, text=json.dumps(data))
+    assert copy.settings["minutes"] == 40 and copy.engine_settings.minutes == 40
     old = concours(organiser, minutes=None, drawn=False)
     data = json.loads(desk.get(reverse("concours:export", args=[old.pk])).content)
     assert "minutes" not in data["settings"]  # a file from before stays as it was
+    copy = services.import_tournament(owner=organiser, text=json.dumps(data))
+    assert "minutes" not in copy.settings
 
 
 # Views ---------------------------------------------------------------------------------------
