@@ -140,7 +140,6 @@ def scoreboard_note(request: HttpRequest, board: ShownBoard) -> BoardNote | None
         desk = reverse("concours:desk", args=[tournament.pk])
         links.append((_("Back to the desk"), f"{desk}#table-{table.number}"))
     winner = board.winner_name
-    table.match = match
     return BoardNote(
         clock=None if over else table_clock(table),
         header=header(table, match, board.scored_deals),
