@@ -16,7 +16,8 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Round, Table, Tournament
-from tests.factories import UserFactory
+from tests.concours.support import play_deals
+from tests.factories import PASSWORD, UserFactory
 
 from .conftest import NewPhone, Shot, page_errors, save_screenshot
 
@@ -122,3 +123,31 @@ def test_the_projector_counts_down_to_time(live_server: LiveServer, browser: Bro
     save_screenshot(wall, "round-clock-projector-02-time.png")
     assert not errors  # no script error, no CSP refusal
     context.close()
+
+
+def test_the_desk_calls_time_at_every_table(
+    live_server: LiveServer, new_phone: NewPhone, shot: Shot
+) -> None:
+    """The organiser's desk at 360 px: the clock and its Start again; before zero, Call time at
+    every table behind a confirmation; at zero one button, and every table with a deal ends."""
+    tournament, round_ = concours()
+    for table in Table.objects.filter(round=round_):
+        play_deals(table, 2)
+    page = new_phone()
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.get_by_label("Username").fill("organiser")
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Log in").click()
+    page.goto(f"{live_server.url}/concours/{tournament.pk}/")
+    clock = page.locator("#clock")
+    expect(clock.locator("[data-clock-time]")).to_have_text(RUNNING)
+    expect(clock.get_by_text("Call time at every table…")).to_be_visible()
+    shot(page, "01-desk-running")
+    seconds_left(round_, -5)
+    page.reload()
+    expect(clock.locator("[data-clock-time]")).to_have_text("Time!")
+    clock.get_by_role("button", name="Call time at every table").click()
+    expect(page.get_by_text("Time called at 2 tables: 1, 2.")).to_be_visible()
+    assert Table.objects.filter(round=round_, ended=True, finished=True).count() == 2
+    shot(page, "02-desk-time-called")
+    assert page_errors(page) == []
