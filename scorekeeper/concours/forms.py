@@ -74,6 +74,17 @@ def settings_words(values: dict[str, Any]) -> list[str]:
         if bye["win"]
         else str(_("A team without a table gets %(points)s, no win")) % {"points": points}
     )
+    minutes = values.get("minutes")
+    lines.append(
+        ngettext(
+            "Round clock: %(minutes)s minute per round, started by the draw",
+            "Round clock: %(minutes)s minutes per round, started by the draw",
+            minutes,
+        )
+        % {"minutes": minutes}
+        if minutes
+        else str(_("No round clock"))
+    )
     return lines
 
 
@@ -165,6 +176,16 @@ class SettingsForm(forms.Form):
         help_text=_("Only with a fixed number of points."),
     )
     bye_win = forms.BooleanField(label=_("and it counts as a win"), required=False)
+    minutes = forms.IntegerField(
+        label=_("Round clock: minutes per round"),
+        required=False,
+        min_value=1,
+        max_value=600,
+        help_text=_(
+            "Empty: no clock. Otherwise the clock starts when a round is drawn, on the "
+            "projector and the table phones."
+        ),
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -189,6 +210,7 @@ class SettingsForm(forms.Form):
             "bye": "average" if points == "average" else "fixed",
             "bye_points": None if points == "average" else points,
             "bye_win": bool(bye.get("win", False)),
+            "minutes": values.get("minutes"),
         }
         for index, criterion in enumerate(values.get("ranking", [])[:RANKS]):
             initial[f"rank{index + 1}"] = criterion
@@ -231,7 +253,13 @@ class SettingsForm(forms.Form):
             return "rank1"
         if path.startswith("prizes"):
             return "prizes"
-        fields = {"rounds": "rounds", "mode": "mode", "pairing": "pairing", "place": "place"}
+        fields = {
+            "rounds": "rounds",
+            "mode": "mode",
+            "pairing": "pairing",
+            "place": "place",
+            "minutes": "minutes",
+        }
         return fields.get(path)
 
     def values(self) -> dict[str, Any]:
@@ -244,7 +272,7 @@ class SettingsForm(forms.Form):
         }
         ranking = [data[f"rank{i + 1}"] for i in range(RANKS) if data.get(f"rank{i + 1}")]
         points = "average" if data["bye"] == "average" else data.get("bye_points")
-        return {
+        values = {
             "mode": data["mode"],
             "rounds": data["rounds"],
             "partie": partie,
@@ -252,6 +280,9 @@ class SettingsForm(forms.Form):
             "ranking": ranking,
             "bye": {"points": points, "win": bool(data.get("bye_win"))},
         }
+        if data.get("minutes") is not None:  # the round clock (docs/concours.md)
+            values["minutes"] = data["minutes"]
+        return values
 
 
 class ConcoursForm(SettingsForm):
@@ -276,9 +307,10 @@ class ConcoursForm(SettingsForm):
         return read_prizes(self.cleaned_data["prizes"])
 
     def lock_settings(self) -> None:
-        """Round 1 is drawn: the settings are shown, not changed (what is posted is ignored)."""
+        """Round 1 is drawn: the settings are shown, not changed (what is posted is ignored), but
+        the round clock's minutes, which change no result."""
         for name in self.fields:
-            if name not in ("name", "date", "place", "prizes"):
+            if name not in ("name", "date", "place", "prizes", "minutes"):
                 self.fields[name].disabled = True
 
 

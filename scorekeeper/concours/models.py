@@ -7,6 +7,7 @@ points of both sides, the winner, finished or pending) as a cache written by
 `services.sync_tables` from its match's own cached totals, or from a paper sheet, so standings
 never score a deal again."""
 
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -140,6 +141,11 @@ class Round(models.Model):
     drawn_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     rematches = models.PositiveSmallIntegerField(default=0)  # the draw could not avoid them
+    # The round clock (docs/concours.md, "The round clock"): when it was started (by the draw
+    # when the concours has `minutes`, or again by the organiser) and for how many minutes;
+    # both None: no clock. Stored, so a reload or a server restart shows the same time left.
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -148,6 +154,13 @@ class Round(models.Model):
                 fields=["tournament", "number"], name="round_number_unique_per_tournament"
             ),
             models.CheckConstraint(condition=models.Q(number__gte=1), name="round_number_positive"),
+            models.CheckConstraint(
+                condition=models.Q(clock_started_at__isnull=True, clock_minutes__isnull=True)
+                | models.Q(
+                    clock_started_at__isnull=False, clock_minutes__gte=1, clock_minutes__lte=600
+                ),
+                name="round_clock_both_or_none",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -156,6 +169,18 @@ class Round(models.Model):
     @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
+
+    @property
+    def clock_ends_at(self) -> datetime | None:
+        """When the round's time is up (None: no clock)."""
+        if self.clock_started_at is None or self.clock_minutes is None:
+            return None
+        return self.clock_started_at + timedelta(minutes=self.clock_minutes)
+
+    def time_up(self, now: datetime) -> bool:
+        """Whether the clock has reached zero at `now` (False without a clock)."""
+        ends = self.clock_ends_at
+        return ends is not None and now >= ends
 
 
 class Table(models.Model):

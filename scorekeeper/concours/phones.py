@@ -17,6 +17,7 @@ from scorekeeper.matches.models import Deal, Match
 from scorekeeper.web.addresses import absolute_url
 
 from .access import is_organiser
+from .clock import table_clock
 from .models import Table, Tournament
 
 
@@ -141,6 +142,7 @@ def scoreboard_note(request: HttpRequest, board: ShownBoard) -> BoardNote | None
         links.append((_("Back to the desk"), f"{desk}#table-{table.number}"))
     winner = board.winner_name
     return BoardNote(
+        clock=None if over else table_clock(table),
         header=header(table, match, board.scored_deals),
         win_title=_("Partie won by %(name)s") % {"name": winner} if winner else "",
         read_only=over and not corrects,

@@ -41,6 +41,8 @@ urlpatterns = [
         name="table_deals",
     ),
     path("concours/<int:pk>/round/<int:round>/redraw/", rounds.redraw, name="redraw"),
+    path("concours/<int:pk>/round/<int:round>/clock/", rounds.start_clock, name="start_clock"),
+    path("concours/<int:pk>/round/<int:round>/time-all/", rounds.call_time_all, name="time_all"),
     path("concours/<int:pk>/round/<int:round>/swap/", rounds.swap, name="swap"),
     path("concours/<int:pk>/round/<int:round>/tables/", rounds.round_tables, name="round_tables"),
     path("concours/<int:pk>/finish/", desk.finish, name="finish"),
@@ -63,6 +65,7 @@ urlpatterns = [
     # A table's phone (views/table_phone.py): its link, its QR code; the desk's "New link" for it.
     path("t/<slug:token>/", table_phone.table_phone, name="table"),
     path("t/<slug:token>/qr.svg", table_phone.table_qr, name="table_qr"),
+    path("t/<slug:token>/clock/", table_phone.table_clock, name="table_clock"),
     path(
         "concours/<int:pk>/round/<int:round>/table/<int:table>/new-link/",
         tables.new_link,

@@ -118,6 +118,16 @@ REFUSALS: "dict[str, Promise]" = {
     "no_match": gettext_lazy("Table %(table)s is scored on paper."),
     "table_finished": gettext_lazy("Table %(table)s is already finished."),
     "round_open": gettext_lazy("Round %(round)s is not closed yet."),
+    "clock_round_closed": gettext_lazy("Round %(round)s is closed: its clock is over."),
+    "no_clock": gettext_lazy(
+        "This concours has no round clock: set the minutes per round in its settings."
+    ),
+    "clock_running": gettext_lazy(
+        "Round %(round)s: the clock has not reached zero; confirm to call time now."
+    ),
+    "no_table_playing": gettext_lazy(
+        "Round %(round)s: no table is still playing with a deal scored on its phone."
+    ),
     "round_started": gettext_lazy("Round %(round)s has started: a table has a deal or a result."),
     "not_last_round": gettext_lazy("Only the last round can be drawn again."),
     "tables_pending": gettext_lazy("Tables still playing: %(tables)s."),

@@ -22,12 +22,13 @@ It is asked about held matches only (`in_concours`):
 
 Without the setting, nothing is held: every check passes and no note is shown.
 
-The protocol's own words are defined here (`Author`, `BoardNote`, `ShownBoard`, `WriteRefused`),
+The protocol's own words are defined here (`Author`, `BoardClock`, `BoardNote`, `ShownBoard`, `WriteRefused`),
 so that this module imports only the models: the services and the board import it, never the
 other way round."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cache
 from typing import Protocol
 
@@ -70,6 +71,33 @@ class ShownBoard(Protocol):
 
 
 @dataclass(frozen=True)
+class BoardClock:
+    """A countdown the holder shows above the scoreboard (a concours round's clock): when it
+    reaches zero (`ends_at`), the server's time when the page was made (`now`: the page's
+    script counts from it, so a phone whose own clock is wrong still shows the right time),
+    its words at zero (`over`: "Last deal"), its name (`label`), and the address that answers
+    it again (`refresh_url`, polled: a clock started again shows without a reload; "" none)."""
+
+    ends_at: datetime
+    now: datetime
+    over: str
+    label: str
+    refresh_url: str = ""
+
+    @property
+    def up(self) -> bool:
+        return self.now >= self.ends_at
+
+    @property
+    def ends_ms(self) -> int:
+        return int(self.ends_at.timestamp() * 1000)
+
+    @property
+    def now_ms(self) -> int:
+        return int(self.now.timestamp() * 1000)
+
+
+@dataclass(frozen=True)
 class BoardNote:
     """What the app holding a match says on its scoreboard about where the match belongs (a
     concours's table: "Table 7 · round 2 · ..."), through hooks.board_note, so that this app
@@ -78,13 +106,15 @@ class BoardNote:
     `links`: (words, address) pairs under it; `win_title`: the banner's title once the match is
     won, in that app's words ("Partie won by Les As"; empty: the board's own "Winner: ...").
     Words and flags are for the request asking: a phone and the organiser may read them
-    differently (the organiser still corrects a finished table's deals)."""
+    differently (the organiser still corrects a finished table's deals). `clock`: a countdown
+    shown above the board (BoardClock), None for none."""
 
     header: str
     win_title: str = ""
     read_only: bool = False
     banner: str = ""
     links: tuple[tuple[str, str], ...] = ()
+    clock: BoardClock | None = None  # a countdown above the board (a concours round's clock)
 
 
 class WriteRefused(Exception):

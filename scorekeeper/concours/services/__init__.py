@@ -13,10 +13,12 @@ and tell it after (matches/hooks.py, through match_hooks.ConcoursHooks: `check_t
 One module a topic: `concours` (created, settings, finished, deleted), `entrants` (registration),
 `entrant_lines` (a pasted list or a CSV file of entrants), `rounds` (draw, redraw, swap, close),
 `tables` (a table's result: its match, paper totals, correction, time called, its link),
+`clock` (the round clock: started, time called at every table at zero),
 `imports` (a tournament file as a new concours); `base` what they share. Callers import this
 package (`from scorekeeper.concours import services`): every public name is here."""
 
 from .base import MAX_NAME, SEED_LIMIT, Refused, match_owner_key
+from .clock import call_time_everywhere, set_clock, start_clock
 from .concours import (
     FORMATS,
     MAX_PLACE,
@@ -85,6 +87,7 @@ __all__ = [
     "add_entrants_from_text",
     "apply_result",
     "call_time",
+    "call_time_everywhere",
     "cancel_withdrawal",
     "check_in",
     "check_table_write",
@@ -105,7 +108,9 @@ __all__ = [
     "regenerate_co_link",
     "regenerate_table_link",
     "scored_on_phone",
+    "set_clock",
     "split_line",
+    "start_clock",
     "store_final_standings",
     "swap_entrants",
     "table_moved",

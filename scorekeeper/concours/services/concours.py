@@ -2,6 +2,7 @@
 settings changed, its co-organiser link renewed, finished (its final ranking stored), deleted."""
 
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -117,7 +118,8 @@ def update_tournament(
     settings: dict[str, Any] | None = None,
 ) -> Tournament:
     """The concours's name, date, place and prizes (at any time) and, until round 1 is drawn,
-    its settings (docs/tournaments.md §1; the seed kept). Refused: settings once a round is drawn,
+    its settings (docs/tournaments.md §1; the seed kept); the round clock's `minutes` at any
+    time. Refused: settings once a round is drawn,
     a change of mode once entrants are registered (teams and players do not convert).
     TournamentError on a bad setting or name."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -129,12 +131,18 @@ def update_tournament(
     if settings is not None:
         values = {**settings, "seed": tournament.settings["seed"]}
         engine = settings_from_dict(values)
-        if _rules_of(engine) != _rules_of(tournament.engine_settings):
+        current = tournament.engine_settings
+        if _rules_of(engine) != _rules_of(current):
             if tournament.drawn_rounds():
                 raise Refused("settings_locked")
-            if engine.mode != tournament.engine_settings.mode and tournament.entrants.exists():
+            if engine.mode != current.mode and tournament.entrants.exists():
                 raise Refused("mode_has_entrants")
             tournament.settings = settings_to_dict(engine)
+            fields.append("settings")
+        elif engine.minutes != current.minutes:
+            # The round clock's length changes no result: changed at any time, for the rounds
+            # drawn (or clocks started) from now on; a running clock keeps its own length.
+            tournament.settings = settings_to_dict(replace(current, minutes=engine.minutes))
             fields.append("settings")
     tournament.save(update_fields=fields)
     tournament.touch()

@@ -15,6 +15,7 @@ from scorekeeper.matches.models import Match, new_token
 from ..models import Entrant, Place, Round, Table, Tournament
 from ..selectors import snapshot
 from .base import MAX_NAME, SEED_LIMIT, Refused, match_owner_key
+from .clock import set_clock
 from .tables import apply_result, end_phones
 
 
@@ -91,8 +92,9 @@ def _store_draw(tournament: Tournament, draw: tournament_engine.Draw) -> Round:
 @transaction.atomic
 def draw_round(*, tournament: Tournament) -> Round:
     """Draw the next round with the engine (docs/tournaments.md §5) and create its tables, one match
-    each, and its byes. Refused while the last round is open or once the concours is finished;
-    the engine's TournamentError when it cannot draw (every round drawn, too few entrants)."""
+    each, and its byes; its clock starts when the concours has `minutes`. Refused while the last
+    round is open or once the concours is finished; the engine's TournamentError when it cannot
+    draw (every round drawn, too few entrants)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if tournament.status == Tournament.Status.FINISHED:
         raise Refused("finished")
@@ -104,6 +106,11 @@ def draw_round(*, tournament: Tournament) -> Round:
     withdrawn = sorted(e.number for e in snap.entrants if e.withdrawn_before_round == number)
     draw = tournament_engine.draw_round(snap.engine, withdrawn=withdrawn, results=snap.results)
     round_ = _store_draw(tournament, draw)
+    # The round clock starts with the draw when the concours has one (docs/concours.md).
+    minutes = tournament.engine_settings.minutes
+    if minutes is not None:
+        set_clock(round_, minutes)
+        round_.save(update_fields=["clock_started_at", "clock_minutes"])
     if tournament.status == Tournament.Status.REGISTRATION:
         tournament.status = Tournament.Status.PLAYING
         tournament.save(update_fields=["status"])

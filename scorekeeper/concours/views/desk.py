@@ -31,6 +31,7 @@ from .. import selectors, services
 from ..access import co_organised, grant_co, is_owner
 from ..access import own as _own
 from ..access import owner_only as _owner_only
+from ..clock import round_clock
 from ..forms import (
     FORMAT_NAMES,
     ConcoursForm,
@@ -125,7 +126,7 @@ def edit_settings(request: HttpRequest, pk: int) -> HttpResponse:
                 date=data["date"],
                 place=data["place"],
                 prizes=data["prizes"],
-                settings=None if locked else form.values(),
+                settings=_clock_only(tournament, data["minutes"]) if locked else form.values(),
             )
         except Refused as error:
             form.add_error(None, refusal(error))
@@ -141,6 +142,13 @@ def edit_settings(request: HttpRequest, pk: int) -> HttpResponse:
         "settings_lines": settings_words(tournament.settings),
     }
     return render(request, "concours/desk/settings.html", context)
+
+
+def _clock_only(tournament: Tournament, minutes: int | None) -> dict[str, Any]:
+    """The concours's settings as they are but the round clock's minutes (once a round is
+    drawn, the one setting the page still changes)."""
+    values = {k: v for k, v in tournament.settings.items() if k != "minutes"}
+    return values if minutes is None else {**values, "minutes": minutes}
 
 
 def _rematch_tables(engine: EngineTournament) -> list[int]:
@@ -247,7 +255,15 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
             (e for e in snap.entrants if e.number in seated), key=lambda e: e.name.casefold()
         )
     entrants = found if found is not None else everyone
+    open_round = current is not None and not current.is_closed
     context = {
+        # The round clock (concours/clock.py): its face, its Start button (the concours has
+        # minutes), its Call time at every table (tables still playing with a deal).
+        "clock": round_clock(current, where="desk") if open_round else None,
+        "clock_minutes": rules.minutes,
+        "playing_tables": sum(1 for t in tables_now if not t.finished and t.deal_count)
+        if open_round
+        else 0,
         "tournament": tournament,
         "settings_lines": settings_words(tournament.settings),
         "melee": rules.melee,

@@ -28,7 +28,8 @@ from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.qr import qr_response
 
 from .. import selectors
-from ..models import Entrant, Tournament
+from ..clock import round_clock
+from ..models import Entrant, Round, Tournament
 from ..words import CRITERIA
 
 PROJECTOR_ROWS = 16  # ranking rows of one line a 1080-pixel-high page shows in big type
@@ -107,6 +108,7 @@ class Board:
     engine: tournament_engine.Tournament
     ranks: dict[int, dict[str, Any]]
     tables: tuple[selectors.TableRow, ...]  # the current round's, in the engine's order
+    current_round: Round | None = None  # the last round drawn (its clock)
 
     @property
     def finished(self) -> bool:
@@ -181,7 +183,13 @@ def _board(tournament: Tournament, after: int | None) -> Board:
         engine=engine,
         ranks={row["id"]: row for row in rows},
         tables=tables,
+        current_round=_with_tournament(snap.rounds[-1], tournament) if snap.rounds else None,
     )
+
+
+def _with_tournament(round_: Round, tournament: Tournament) -> Round:
+    round_.tournament = tournament  # read, not queried again
+    return round_
 
 
 def _after(request: HttpRequest) -> int | None:
@@ -278,6 +286,7 @@ def projector(request: HttpRequest, token: str) -> HttpResponse:
         "board": board,
         "tournament": tournament,
         "pages": projector_pages(board.rows, board.finished),
+        "clock": round_clock(board.current_round, where="projector"),
     }
     template = "concours/public/projector.html"
     if tag:

@@ -1,11 +1,13 @@
-"""The desk's rounds: drawn, drawn again, two entrants swapped before play, closed, and a closed
-round's tables on a page of their own. Thin views: a service writes, POST-redirect-GET."""
+"""The desk's rounds: drawn, drawn again, two entrants swapped before play, its clock started and
+time called at every table, closed, and a closed round's tables on a page of their own. Thin
+views: a service writes, POST-redirect-GET."""
 
 from django.contrib import messages
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -15,6 +17,7 @@ from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.paging import paginate
 
 from .. import selectors, services
+from ..access import author as _author
 from ..access import own as _own
 from ..models import Round, Tournament
 from ..pages import back_to_desk, matching, round_of, say_refused, search_query, table_rows
@@ -150,3 +153,58 @@ def close_round(request: HttpRequest, pk: int, round: int) -> HttpResponse:
         return back_to_desk(tournament, "board")
     messages.success(request, _("Round %(round)s is closed.") % {"round": round_.number})
     return back_to_desk(tournament, "standings")
+
+
+@require_POST
+def start_clock(request: HttpRequest, pk: int, round: int) -> HttpResponse:
+    """Start the round's clock now, from its full length (again, when it was running or at
+    zero): the projector and the table phones count from the new end."""
+    tournament = _own(request, pk)
+    round_ = round_of(tournament, round)
+    try:
+        round_ = services.start_clock(round_=round_)
+    except Refused as error:
+        say_refused(request, error)
+    else:
+        messages.success(
+            request,
+            _("Round %(round)s: clock started, %(minutes)s min.")
+            % {"round": round_.number, "minutes": round_.clock_minutes},
+        )
+    return back_to_desk(tournament, "clock")
+
+
+@require_POST
+def call_time_all(request: HttpRequest, pk: int, round: int) -> HttpResponse:
+    """Time called at every table still playing (services.call_time_everywhere): at the clock's
+    zero at once; before it, or without a clock, only when the form says so (`early=yes`, the
+    button under "Call time now, before zero…")."""
+    tournament = _own(request, pk)
+    round_ = round_of(tournament, round)
+    try:
+        called, left = services.call_time_everywhere(
+            round_=round_, early=request.POST.get("early") == "yes", **_author(request, tournament)
+        )
+    except Refused as error:
+        say_refused(request, error)
+        return back_to_desk(tournament, "clock")
+    messages.success(
+        request,
+        ngettext(
+            "Time called at %(count)s table: %(tables)s.",
+            "Time called at %(count)s tables: %(tables)s.",
+            len(called),
+        )
+        % {"count": len(called), "tables": ", ".join(map(str, called))},
+    )
+    if left:
+        messages.warning(
+            request,
+            ngettext(
+                "Table %(tables)s has no deal on its phone: type its paper sheet's totals.",
+                "Tables %(tables)s have no deal on their phones: type their paper sheets' totals.",
+                len(left),
+            )
+            % {"tables": ", ".join(map(str, left))},
+        )
+    return back_to_desk(tournament, "board")

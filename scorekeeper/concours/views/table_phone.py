@@ -24,6 +24,7 @@ from scorekeeper.web.qr import qr_response
 
 from .. import selectors
 from ..access import is_organiser
+from ..clock import table_clock as table_clock_of
 from ..middleware import remember_table
 from ..models import Table
 from ..phones import header, table_over, table_url
@@ -75,6 +76,19 @@ def table_phone(request: HttpRequest, token: str) -> HttpResponse:
     if wants_partial(request):  # its poll: the standings as other tables finish
         template += "#table-phone"
     return render(request, template, context)
+
+
+@require_safe
+def table_clock(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's round clock, polled by its phone's scoreboard (a clock started again by the
+    organiser shows without a reload): the clock's fragment, or nothing (the poll's element is
+    removed) once the table's partie is over or the round has no clock."""
+    table = _table(token)
+    clock = table_clock_of(table)
+    if clock is None:
+        return HttpResponse("")
+    context = {"clock": clock, "css": "board-clock"}
+    return render(request, "partials/round_clock.html", context)
 
 
 @require_safe
