@@ -5,12 +5,22 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import template
+from django.contrib.staticfiles import finders
+from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scorekeeper.engine.scoring import Rules
-from scorekeeper.web.words import PRESET_NAMES, deal_parts, french_terms, rank_label, rule_changes
+from scorekeeper.web.words import (
+    PRESET_NAMES,
+    TRUMP_LABELS,
+    deal_parts,
+    french_terms,
+    rank_label,
+    rule_changes,
+)
 from scorekeeper.web.words import deal_summary as summary_of
 from scorekeeper.web.words import rules_name as name_of_rules
 
@@ -147,3 +157,57 @@ def _from_a_word(text: str, *, keep: int) -> str:
     end of `text`, as a negative index)."""
     space = text.find(" ")
     return text[space + 1 :] if 0 <= space < len(text) + keep else text
+
+
+@register.inclusion_tag("partials/offline.html")
+def offline_phone(match: Match) -> dict[str, Any]:
+    """What a match's phone page carries for working without signal (docs/offline.md, read by
+    static/js/app.js and offline.js): the addresses to keep, whether the phone keeps them by
+    itself (a concours's table phone), and the words of the outbox in the page's language."""
+    token = match.scorer_token
+    last = match.deals.order_by("-seq").values_list("seq", "kind").first()
+    edit = (
+        reverse("matches:deal_edit", args=[token, last[0]])
+        if last is not None and last[1] != Deal.Kind.MANUAL
+        else ""
+    )
+    engine = finders.find("js/offline-engine.js")
+    words = {
+        "offline": _("offline"),
+        "sending": _("sending"),
+        "waiting": [_("%(n)s deal waiting"), _("%(n)s deals waiting")],  # one, more
+        "notSent": _("not sent yet"),
+        "totalsLater": _("totals when sent"),
+        "computed": _("totals computed on this phone, not sent yet"),
+        "passed": _("All passed"),
+        "undo": _("Undo of the last change"),
+        "edit": _("Deal %(n)s changed"),
+        "took": _("%(team)s took"),
+        "capot": _("capot"),
+        "teams": list(match.team_names),
+        "trumps": {key: str(label) for key, label in TRUMP_LABELS.items()},
+        "coinche": {"coinche": _("coinched"), "surcoinche": _("surcoinched")},
+        "editIt": _("Edit"),
+        "undoIt": _("Undo"),
+        "stopped": _("Not sent"),
+        "after": _("The changes after it wait on this phone too. What now?"),
+        "resend": _("Send it as the next deal"),
+        "copy": _("Copy the deal as text"),
+        "copied": _("Copied"),
+        "discard": _("Discard it"),
+        "confirm": _("Discard it for good? It was never saved."),
+        "yes": _("Yes, discard it"),
+        "kept": _("This match works without signal on this phone."),
+        "noNetwork": _("No signal: it stays on this phone and is sent when the signal is back."),
+    }
+    return {
+        "match": match,
+        "token": token,
+        "edit_url": edit,
+        "auto": match.in_concours,
+        "engine_url": static("js/offline-engine.js") if engine else "",
+        "words": {
+            key: value if isinstance(value, (list, dict)) else str(value)
+            for key, value in words.items()
+        },
+    }

@@ -1,0 +1,217 @@
+"""A phone that loses the signal keeps scoring (docs/offline.md): the network cut by Chromium's
+own offline emulation, deals go to the phone's outbox (IndexedDB), survive a reload and a
+restart of the browser (a persistent profile: its service worker, cache and outbox kept), and
+reach the server in order, each once, when the signal is back; a conflict stops the queue and
+keeps the deal. Without the in-browser engine (static/js/offline-engine.js absent, as here
+unless built) queued deals show "totals when sent"."""
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import BrowserContext, Page, Playwright, expect, sync_playwright
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.matches import services
+from scorekeeper.matches.models import Match
+
+from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, chip, page_errors, start_match
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.filterwarnings("ignore:No directory at"),
+]
+
+BOARD = re.compile(r"/score/[^/]+/$")
+
+
+@pytest.fixture
+def playwright() -> Iterator[Playwright]:
+    with sync_playwright() as running:
+        yield running
+
+
+def open_profile(playwright: Playwright, profile: Path) -> BrowserContext:
+    """A phone's browser with its profile on disk: closing it and opening it again is a reboot
+    (service worker, caches, IndexedDB, cookies kept)."""
+    context = playwright.chromium.launch_persistent_context(
+        str(profile),
+        executable_path=CHROMIUM,
+        args=CHROMIUM_ARGS,
+        headless=True,
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale="en-GB",
+        service_workers="allow",
+    )
+    context.set_default_timeout(10_000)
+    return context
+
+
+def keep_offline(page: Page) -> None:
+    """Taps "Keep working without signal" and waits until the pages are kept."""
+    page.get_by_role("button", name="Keep working without signal").click()
+    expect(page.locator("#offline[data-kept='1']")).to_be_attached()
+    expect(page.get_by_text("This match works without signal on this phone.")).to_be_visible()
+
+
+def offline_deal(page: Page, taker: str, contract: str, trump: str, points: str) -> None:
+    """Records a deal from the kept deal form (no preview without signal) and comes back to the
+    kept scoreboard."""
+    page.get_by_role("link", name="Record a deal").click()
+    expect(page.locator("#deal-form")).to_be_visible()
+    chip(page, "taker", taker)
+    chip(page, "contract", contract)
+    chip(page, "trump", trump)
+    page.get_by_label("Takers' card points").fill(points)
+    page.get_by_role("button", name="Save the deal").click()
+    page.wait_for_url(BOARD)
+
+
+def waiting(page: Page) -> list[str]:
+    return page.locator("#outbox .outbox-item .what").all_inner_texts()
+
+
+def test_five_deals_offline_survive_a_reboot_and_reach_the_server_in_order(
+    playwright: Playwright, live_server: LiveServer, tmp_path: Path
+) -> None:
+    profile = tmp_path / "phone"
+    context = open_profile(playwright, profile)
+    page = context.new_page()
+    token = start_match(page, live_server.url)
+    keep_offline(page)
+
+    context.set_offline(True)
+    offline_deal(page, "0", "80", "spades", "90")  # 1
+    expect(page.locator("#net-badge")).to_have_text("offline · 1 deal waiting")
+    offline_deal(page, "1", "90", "hearts", "100")  # 2
+    offline_deal(page, "0", "100", "clubs", "70")  # 3, edited below
+    # The last deal not sent yet is edited in place: the form opens filled with it.
+    page.locator("#outbox .outbox-item").last.get_by_role("link", name="Edit").click()
+    expect(page.locator("label.chip input[name=contract][value='100']")).to_be_checked()
+    page.get_by_label("Takers' card points").fill("120")
+    page.get_by_role("button", name="Save the deal").click()
+    page.wait_for_url(BOARD)
+    offline_deal(page, "1", "80", "diamonds", "82")  # 4
+    offline_deal(page, "0", "110", "spades", "130")  # 5
+    offline_deal(page, "1", "120", "hearts", "140")  # 6, undone below
+    expect(page.locator("#net-badge")).to_have_text("offline · 6 deals waiting")
+    page.locator("#outbox .outbox-item").last.get_by_role("button", name="Undo").click()
+    expect(page.locator("#net-badge")).to_have_text("offline · 5 deals waiting")
+    expected = [
+        "Us took · 80 · ♠ spades · 90 – 72",
+        "Them took · 90 · ♥ hearts · 100 – 62",
+        "Us took · 100 · ♣ clubs · 120 – 42",
+        "Them took · 80 · ♦ diamonds · 82 – 80",
+        "Us took · 110 · ♠ spades · 130 – 32",
+    ]
+    assert waiting(page) == expected
+    expect(page.locator("#outbox .outbox-item .run").first).to_have_text("totals when sent")
+
+    page.reload()  # a crash of the page: the outbox stays
+    expect(page.locator("#net-badge")).to_have_text("offline · 5 deals waiting")
+    assert waiting(page) == expected
+    context.close()  # a reboot of the phone
+
+    context = open_profile(playwright, profile)
+    context.set_offline(True)
+    page = context.new_page()
+    page.goto(f"{live_server.url}/score/{token}/")
+    expect(page.locator("#net-badge")).to_have_text("offline · 5 deals waiting")
+    assert waiting(page) == expected
+    assert Match.objects.get(scorer_token=token).deal_count == 0  # nothing sent yet
+
+    context.set_offline(False)  # the signal is back: sent in order, then the server's board
+    expect(page.locator("#outbox")).to_have_count(0)
+    expect(page.locator("#scoreboard ol.deals > li")).to_have_count(5)
+    expect(page.locator("#net-badge")).to_have_text("")
+    match = Match.objects.get(scorer_token=token)
+    rows = match.deal_rows()
+    assert [(r.taker, r.contract, r.trump, r.taker_points) for r in rows] == [
+        (0, "80", "spades", 90),
+        (1, "90", "hearts", 100),
+        (0, "100", "clubs", 120),
+        (1, "80", "diamonds", 82),
+        (0, "110", "spades", 130),
+    ]
+    board = page.locator("#scoreboard")
+    expect(board.locator(".team-0 .total")).to_have_text(str(match.total0))
+    expect(board.locator(".team-1 .total")).to_have_text(str(match.total1))
+    assert match.changes.count() == 5  # each deal once
+    assert not page_errors_of(page)
+    context.close()
+
+
+def page_errors_of(page: Page) -> list[str]:
+    """Script errors of a page not opened through the conftest's phones."""
+    try:
+        return page_errors(page)
+    except KeyError:
+        return []
+
+
+def test_a_second_phone_offline_on_the_same_match_sees_a_conflict_and_keeps_its_deal(
+    playwright: Playwright, live_server: LiveServer, tmp_path: Path
+) -> None:
+    first = open_profile(playwright, tmp_path / "first")
+    page = first.new_page()
+    token = start_match(page, live_server.url)
+    keep_offline(page)
+    second = open_profile(playwright, tmp_path / "second")
+    other = second.new_page()
+    other.goto(f"{live_server.url}/score/{token}/")
+    keep_offline(other)
+
+    first.set_offline(True)
+    second.set_offline(True)
+    offline_deal(page, "0", "80", "spades", "90")
+    offline_deal(other, "1", "90", "hearts", "100")
+
+    first.set_offline(False)
+    expect(page.locator("#scoreboard ol.deals > li")).to_have_count(1)
+    second.set_offline(False)
+    stopped = other.locator(".outbox-stopped")
+    expect(stopped).to_contain_text("The match changed on another phone meanwhile")
+    assert waiting(other) == ["Them took · 90 · ♥ hearts · 100 – 62"]
+    expect(other.locator("#net-badge")).to_have_text("1 deal waiting")
+    assert Match.objects.get(scorer_token=token).deal_count == 1
+
+    other.get_by_role("button", name="Send it as the next deal").click()
+    expect(other.locator("#scoreboard ol.deals > li")).to_have_count(2)
+    match = Match.objects.get(scorer_token=token)
+    assert [(r.taker, r.trump) for r in match.deal_rows()] == [(0, "spades"), (1, "hearts")]
+    first.close()
+    second.close()
+
+
+def test_a_link_renewed_while_offline_stops_the_queue_and_keeps_the_deals(
+    playwright: Playwright, live_server: LiveServer, tmp_path: Path
+) -> None:
+    context = open_profile(playwright, tmp_path / "phone")
+    page = context.new_page()
+    token = start_match(page, live_server.url)
+    page.goto(f"{live_server.url}/score/{token}/")
+    keep_offline(page)
+    context.set_offline(True)
+    offline_deal(page, "0", "80", "spades", "90")
+    offline_deal(page, "1", "90", "hearts", "100")
+    match = Match.objects.get(scorer_token=token)
+    services.regenerate_links(match_id=match.pk)
+
+    context.set_offline(False)
+    stopped = page.locator(".outbox-stopped")
+    expect(stopped).to_contain_text("This scorer link no longer works")
+    expect(stopped.get_by_role("button", name="Send it as the next deal")).to_have_count(0)
+    assert len(waiting(page)) == 2
+    expect(page.locator("#net-badge")).to_have_text("2 deals waiting")
+    # Discard asks first; the next deal is then stopped in its turn, and kept.
+    stopped.get_by_role("button", name="Discard it").click()
+    page.get_by_role("button", name="Yes, discard it").click()
+    expect(page.locator("#net-badge")).to_have_text("1 deal waiting")
+    expect(page.locator(".outbox-stopped")).to_contain_text("This scorer link no longer works")
+    assert Match.objects.get(pk=match.pk).deal_count == 0
+    context.close()
