@@ -184,6 +184,7 @@
     const box = el("div", { className: "outbox-stopped", role: "alert" },
       el("p", { className: "msg msg-error" }, `${words.stopped}: ${stopped.message}`),
       el("p", { className: "small" }, words.after));
+    if (stopped.link) box.append(el("p", {}, el("a", { className: "tap-link", href: stopped.link }, words.table)));
     const actions = el("p", { className: "deal-actions" });
     if (stopped.code === "changed" || stopped.code === "busy") {
       const resend = el("button", { type: "button", className: "btn btn-small btn-primary" }, words.resend);
@@ -253,7 +254,13 @@
         } catch {
           break; // no signal again: the rest waits
         }
-        const answer = await response.json().catch(() => null);
+        const answer = response.headers.get("Content-Type")?.startsWith("application/json") ? await response.json().catch(() => null) : null;
+        if (!answer && (response.redirected || response.status === 404)) {
+          // The link is gone: renewed, or a table's partie over (its page, where it went).
+          const code = response.redirected ? "closed" : "revoked";
+          await Outbox.setState({ ...state, stopped: { id: item.id, code, message: words[code], link: response.redirected ? response.url : "" } });
+          break;
+        }
         if (answer && answer.ok) {
           await Outbox.remove(item.id);
           await Outbox.setState({ ...state, version: answer.version });

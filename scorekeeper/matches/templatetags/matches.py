@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper.engine.scoring import Rules
 from scorekeeper.web.words import (
@@ -175,7 +176,10 @@ def offline_phone(match: Match) -> dict[str, Any]:
     words = {
         "offline": _("offline"),
         "sending": _("sending"),
-        "waiting": [_("%(n)s deal waiting"), _("%(n)s deals waiting")],  # one, more
+        "waiting": [  # one, more (the desk says it too: phones.phone_news)
+            ngettext("%(n)s deal waiting", "%(n)s deals waiting", 1),
+            ngettext("%(n)s deal waiting", "%(n)s deals waiting", 2),
+        ],
         "notSent": _("not sent yet"),
         "totalsLater": _("totals when sent"),
         "computed": _("totals computed on this phone, not sent yet"),
@@ -197,6 +201,12 @@ def offline_phone(match: Match) -> dict[str, Any]:
         "discard": _("Discard it"),
         "confirm": _("Discard it for good? It was never saved."),
         "yes": _("Yes, discard it"),
+        "revoked": _("This scorer link no longer works: it was renewed, or the match deleted."),
+        "closed": _(
+            "This table's partie is over or its round closed: its deals change no more here. "
+            "Show the deals below to the organiser, who corrects the result."
+        ),
+        "table": _("Open the table's page"),
         "kept": _("This match works without signal on this phone."),
         "noNetwork": _("No signal: it stays on this phone and is sent when the signal is back."),
     }

@@ -13,14 +13,15 @@ A replayed submission is harmless: the services return what it saved the first t
 whose answer was lost with the signal is sent again). Answers: 200 `{"ok": true, "number",
 "seq", "version", "totals", "board"}`; a refusal `{"ok": false, "code", "message", "version"}`
 with 409 (`changed`: another phone saved first; `over`, `abandoned`, `frozen`: the round closed,
-`refused`, `revoked`: the link was renewed, `gone`, `nothing`), 400 (`invalid`: the deal itself,
-`fields` naming what is wrong), 404 (`revoked`: no match has this link any more) or 503
-(`busy`: try again)."""
+`refused`, `revoked`: this account's scorer right was withdrawn, `gone`, `nothing`), 400
+(`invalid`: the deal itself, `fields` naming what is wrong) or 503 (`busy`: try again). A link
+no match has any more is a 404 page, or for a concours table's phone whose partie is over a
+redirect to its table's page (concours/middleware.py)."""
 
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from django.http import Http404, HttpRequest, JsonResponse
+from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -58,14 +59,9 @@ def _waiting(raw: str) -> int:
 
 @require_POST
 def outbox(request: HttpRequest, token: str) -> JsonResponse:
-    try:
-        match = access.match_for_scorer(request, token)
-    except Http404:
-        return _refusal(
-            "revoked",
-            _("This scorer link no longer works: it was renewed, or the match deleted."),
-            status=404,
-        )
+    # A renewed or unknown link: 404 (a page, not JSON), which a concours table's phone gets as
+    # a redirect to its table's page (concours/middleware.py): its script says either.
+    match = access.match_for_scorer(request, token)
     post = request.POST
     action = post.get("action", "")
     if action not in ACTIONS:
