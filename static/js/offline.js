@@ -7,13 +7,15 @@
 // - sends the outbox, in order, when the signal is back; a conflict stops it at that change,
 //   which stays on the phone with what happened and what the scorer can do;
 // - keeps the one badge "offline · 3 deals waiting" (the one live region of these pages).
-(() => {
+(async () => {
   const root = document.getElementById("offline");
   const badge = document.getElementById("net-badge");
   if (!root || !badge || !self.Outbox) return;
   const Outbox = self.Outbox;
-  const words = JSON.parse(document.getElementById("offline-words").textContent);
   const d = root.dataset;
+  // The outbox's words in the page's language (kept with the pages).
+  const words = await fetch(d.words, { credentials: "same-origin" }).then((r) => r.json()).catch(() => null);
+  if (!words) return;
   const token = d.token;
   const copy = document.documentElement.dataset.offlineCopy === "1";
   const say = (text, params) => text.replace(/%\((\w+)\)s/g, (_, key) => params[key]);
@@ -48,7 +50,7 @@
     }
     const registration = await navigator.serviceWorker.ready;
     const files = [...document.querySelectorAll("link[rel=stylesheet], script[src]")].map((e) => e.href || e.src);
-    const urls = [d.board, d.deal, d.count, d.export, d.edit, d.engine, ...files].filter(Boolean);
+    const urls = [d.board, d.deal, d.count, d.export, d.words, d.edit, d.engine, ...files].filter(Boolean);
     await new Promise((resolve) => {
       const channel = new MessageChannel();
       channel.port1.onmessage = resolve;
@@ -125,7 +127,12 @@
     else if (count && !stopped) parts.push(words.sending);
     if (count) parts.push(say(words.waiting[count === 1 ? 0 : 1], { n: count }));
     const text = parts.join(" · ");
-    if (badge.textContent !== text) badge.textContent = text;
+    if (badge.textContent !== text) {
+      badge.textContent = text;
+      // A page with its own live region (the deal form's) says it there: one live region a page.
+      const live = badge.getAttribute("aria-hidden") && document.getElementById("preview-status");
+      if (live && text) live.textContent = text;
+    }
     badge.classList.toggle("is-shown", text !== "");
   }
 
@@ -138,7 +145,7 @@
     const board = document.getElementById("scoreboard");
     if (!board || !items.length) return;
     const computed = await engineTotals(items);
-    const list = el("ol", { className: "deals outbox-list" });
+    const list = el("ol", { className: "outbox-list" });
     let number = serverDeals();
     items.forEach((item, index) => {
       if (item.action === "add" || item.action === "passed") number += 1;
@@ -290,20 +297,30 @@
     }
     document.querySelectorAll(".messages, .msg").forEach((node) => node.remove());
   }
+  // A form filled with these [name, value] pairs (its stamp kept).
+  function fill(target, pairs) {
+    for (const [name, value] of pairs) {
+      for (const input of target.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
+        if (input.type === "radio") input.checked = input.value === value;
+        else if (input.type === "checkbox") input.checked = value === "on" || value === "True" || value === input.value;
+        else if (!["submission", "version", "csrfmiddlewaretoken"].includes(name)) input.value = value;
+      }
+    }
+    target.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  const query = new URLSearchParams(location.search);
+  const form = document.getElementById("deal-form");
+  // A kept deal form opened with a deal in its address (back from the card counter): the
+  // server would have filled it in; without signal this script does.
+  if (form && copy && !query.has("outbox")) fill(form, [...query.entries()]);
   // The deal form opened to change a deal not sent yet (its Edit link): filled with it, and
   // saved into the outbox in its place.
-  const form = document.getElementById("deal-form");
-  const editing = Number(new URLSearchParams(location.search).get("outbox"));
+  const editing = Number(query.get("outbox"));
   if (form && editing) {
     Outbox.items(token).then((items) => {
       const item = items.find((i) => i.id === editing);
       if (!item) return;
-      for (const [name, value] of item.fields) {
-        for (const input of form.querySelectorAll(`[name="${CSS.escape(name)}"]`)) {
-          if (input.type === "radio" || input.type === "checkbox") input.checked = input.value === value || (input.type === "checkbox" && value === "on");
-          else if (input.type !== "hidden" || !["submission", "version"].includes(name)) input.value = value;
-        }
-      }
+      fill(form, item.fields);
       form.dataset.outboxId = String(item.id);
       form.addEventListener("submit", async (event) => {
         if (event.submitter && event.submitter.name) return; // Preview or a language
@@ -313,6 +330,55 @@
         await Outbox.put({ ...item, fields: [...kept, ...fields] });
         location.href = d.board;
       }, true);
+    });
+  }
+  // The card counter without signal: the values of the cards (the engine's table, in the
+  // page) summed here, and the way back to the deal form with the points.
+  const countForm = document.querySelector(".count-form");
+  const cardValues = document.getElementById("card-values");
+  if (countForm && cardValues) {
+    const table = JSON.parse(cardValues.textContent);
+    const useWords = document.querySelector("#count-total .btn")?.textContent || "OK";
+    if (copy) {
+      // The deal carried in the address: as the server would have put it in the form.
+      const shown = new Set([...countForm.elements].map((input) => input.name));
+      for (const [name, value] of query.entries()) {
+        if (!shown.has(name)) countForm.append(el("input", { type: "hidden", name, value }));
+        else if (name === "for") countForm.querySelector("input[name=for]").value = value;
+      }
+      // The total goes to the takers by default, as the server's form does.
+      const takers = query.get("taker");
+      const wonBy = countForm.querySelector(`input[name=won_by][value="${takers}"]`);
+      if (wonBy && !query.has("won_by")) wonBy.checked = true;
+      const trump = countForm.querySelector(`input[name=trump][value="${query.get("trump")}"]`);
+      if (trump) trump.checked = true;
+    }
+    document.addEventListener("htmx:beforeRequest", (event) => {
+      if (navigator.onLine || event.target !== countForm) return;
+      event.preventDefault();
+      const data = new FormData(countForm);
+      const trump = String(data.get("trump") || "");
+      let total = data.get("last_trick") ? 10 : 0;
+      for (const input of countForm.querySelectorAll("input[name=card]")) {
+        const [rank, suit] = input.value.split("-");
+        const row = ["no_trump", "all_trump"].includes(trump) ? trump : suit === trump ? "trump" : "plain";
+        const value = table[row][rank];
+        const small = input.closest("label")?.querySelector("small");
+        if (small) small.textContent = String(value);
+        if (input.checked) total += value;
+      }
+      const box = document.getElementById("count-total");
+      box.querySelector(".total-line strong").textContent = String(total);
+      const carried = Object.fromEntries([...countForm.querySelectorAll("input[type=hidden]")].map((i) => [i.name, i.value]));
+      const back = carried.for && carried.for !== "new" ? `${d.deal}${carried.for}/` : d.deal;
+      delete carried.for;
+      const wonBy = String(data.get("won_by") || "0");
+      const taker = ["0", "1"].includes(carried.taker) ? carried.taker : wonBy;
+      const counted = Math.min(total, 162);
+      const points = wonBy === taker ? counted : 162 - counted;
+      const back_query = new URLSearchParams({ ...carried, trump, taker, taker_points: points, defence_points: 162 - points });
+      box.querySelectorAll(".btn, .help").forEach((node) => node.remove());
+      box.append(el("a", { className: "btn btn-primary btn-block", href: `${back}?${back_query}` }, useWords));
     });
   }
   // The live preview without signal: the engine's, once ready; else a word.

@@ -48,7 +48,7 @@ self.addEventListener("message", (event) => {
 });
 
 const SCORE = /^\/score\/([\w-]+)\//;
-const ACTION = /^\/score\/([\w-]+)\/(?:deal\/(?:(\d+)\/)?|(passed)\/|(undo)\/)$/;
+const ACTION = /^\/score\/([\w-]+)\/(?:deal\/(?:(\d+)\/)?|(passed)\/|(undo)\/|(count)\/)$/;
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -94,12 +94,18 @@ async function posted(request, url) {
   try {
     return await fetch(request);
   } catch (error) {
-    const [, token, seq, passed, undo] = url.pathname.match(ACTION);
+    const [, token, seq, passed, undo, count] = url.pathname.match(ACTION);
     const board = `/score/${token}/`;
     if (!(await (await caches.open(PAGES)).match(url.origin + board))) throw error;
     const htmx = request.headers.get("HX-Request") === "true";
     const fields = [...(await copy.formData()).entries()].filter(([, v]) => typeof v === "string");
     const names = new Set(fields.map(([name]) => name));
+    if (count) {
+      // The deal being typed, taken to the card counter (kept), as the server would carry it.
+      const carried = fields.filter(([n, v]) => v && !["csrfmiddlewaretoken", "version", "submission"].includes(n));
+      const query = new URLSearchParams([...carried, ["for", url.searchParams.get("for") || "new"]]);
+      return Response.redirect(`/score/${token}/count/?${query}`, 303);
+    }
     if (htmx && !passed && !undo) return new Response(null, { status: 204 }); // a live preview: offline.js shows its own
     if (names.has("preview") || names.has("language")) return Response.redirect(request.referrer || board, 303);
     await self.Outbox.queue(token, undo ? "undo" : passed ? "passed" : seq ? "edit" : "add", fields, seq);

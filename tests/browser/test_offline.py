@@ -215,3 +215,92 @@ def test_a_link_renewed_while_offline_stops_the_queue_and_keeps_the_deals(
     expect(page.locator(".outbox-stopped")).to_contain_text("This scorer link no longer works")
     assert Match.objects.get(pk=match.pk).deal_count == 0
     context.close()
+
+
+def test_the_card_counter_and_the_deal_form_work_without_signal(
+    playwright: Playwright, live_server: LiveServer, tmp_path: Path
+) -> None:
+    context = open_profile(playwright, tmp_path / "phone")
+    page = context.new_page()
+    token = start_match(page, live_server.url)
+    keep_offline(page)
+    context.set_offline(True)
+    page.get_by_role("link", name="Record a deal").click()
+    chip(page, "taker", "1")
+    chip(page, "contract", "90")
+    # No preview without signal: the form says why.
+    expect(page.locator("#preview")).to_contain_text("No signal")
+    expect(page.locator("#preview-status")).to_have_text("offline")
+    page.get_by_role("button", name="Count card points").click()
+    expect(page.get_by_role("heading", name="Count card points")).to_be_visible()
+    chip(page, "trump", "hearts")
+    page.locator("label.chip:has(input[name=card][value='J-hearts'])").click()  # 20
+    page.locator("label.chip:has(input[name=card][value='A-spades'])").click()  # 11
+    page.locator("label.chip:has(input[name=card][value='9-hearts'])").click()  # 14
+    page.locator("#last_trick").check()  # 10
+    expect(page.locator("#count-total strong")).to_have_text("55")
+    page.get_by_role("link", name="Use these points in the deal").click()
+    expect(page.locator("#deal-form")).to_be_visible()
+    # Them took, and won these cards: 55 to them.
+    expect(page.locator("input[name=taker][value='1']")).to_be_checked()
+    expect(page.locator("input[name=contract][value='90']")).to_be_checked()
+    expect(page.locator("input[name=trump][value='hearts']")).to_be_checked()
+    expect(page.get_by_label("Takers' card points")).to_have_value("55")
+    page.get_by_role("button", name="Save the deal").click()
+    page.wait_for_url(BOARD)
+    assert waiting(page) == ["Them took · 90 · ♥ hearts · 55 – 107"]
+    context.set_offline(False)
+    expect(page.locator("#scoreboard ol.deals > li")).to_have_count(1)
+    row = Match.objects.get(scorer_token=token).deal_rows()[0]
+    assert (row.taker, row.trump, row.taker_points) == (1, "hearts", 55)
+    context.close()
+
+
+def test_a_table_phone_offline_when_its_round_closed_keeps_its_deals(
+    playwright: Playwright, live_server: LiveServer, tmp_path: Path
+) -> None:
+    from django.contrib.auth.models import User
+
+    from scorekeeper.concours import services as concours_services
+    from scorekeeper.concours.models import Table
+    from tests.factories import TournamentFactory
+
+    organiser = User.objects.create_user("organiser", password="x")
+    tournament = TournamentFactory.create(
+        owner=organiser,
+        overrides={"partie": {"preset": "belote", "deals_limit": 12, "target": None}},
+        teams="Les As; Alice; Bruno\nPique Dame; Chloé; David",
+        drawn=True,
+    )
+    table = Table.objects.select_related("round").get(round__tournament=tournament)
+    context = open_profile(playwright, tmp_path / "table")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/t/{table.token}/")
+    page.wait_for_url(BOARD)
+    # A table phone keeps its pages by itself: no button to tap.
+    expect(page.locator("#offline[data-kept='1']")).to_be_attached()
+    expect(page.get_by_role("button", name="Keep working without signal")).to_be_hidden()
+
+    context.set_offline(True)
+    for taker, trump, points in (("0", "hearts", "100"), ("1", "spades", "90")):
+        page.get_by_role("link", name="Record a deal").click()
+        expect(page.locator("#deal-form")).to_be_visible()
+        chip(page, "taker", taker)
+        chip(page, "trump", trump)
+        page.get_by_label("Takers' card points").fill(points)
+        page.get_by_role("button", name="Save the deal").click()
+        page.wait_for_url(BOARD)
+    expect(page.locator("#net-badge")).to_have_text("offline · 2 deals waiting")
+    # Meanwhile the organiser types the table's paper totals and closes the round.
+    concours_services.record_paper_totals(table=table, totals=(500, 300))
+    concours_services.close_round(round_=table.round)
+
+    context.set_offline(False)
+    stopped = page.locator(".outbox-stopped")
+    expect(stopped).to_contain_text("This table's partie is over or its round closed")
+    expect(stopped.get_by_role("link", name="Open the table's page")).to_be_visible()
+    expect(stopped.get_by_role("button", name="Send it as the next deal")).to_have_count(0)
+    assert len(waiting(page)) == 2
+    expect(page.locator("#net-badge")).to_have_text("2 deals waiting")
+    assert Match.objects.get(pk=table.match_id).deal_count == 0
+    context.close()

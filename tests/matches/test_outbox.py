@@ -243,9 +243,16 @@ def test_a_scorer_page_carries_the_offline_words_and_addresses(
     assert 'data-outbox="/score/' in html
     assert 'data-edit="/score/' in html
     assert "Keep working without signal" in html
-    assert 'id="offline-words"' in html
+    assert 'data-words="/score/' in html
+    words = owner_client.get(reverse("matches:offline_words", args=[match.scorer_token])).json()
+    assert words["teams"] == list(match.team_names)
+    assert words["waiting"] == ["%(n)s deal waiting", "%(n)s deals waiting"]
     viewer = Client().get(reverse("matches:viewer", args=[match.view_token]))
     assert 'id="offline"' not in viewer.content.decode()
     french = Client(headers={"accept-language": "fr"})
     fr = french.get(reverse("matches:scoreboard", args=[match.scorer_token])).content.decode()
     assert "Continuer sans réseau" in fr
+    url = reverse("matches:offline_words", args=[match.scorer_token])
+    french_words = french.get(url).json()
+    assert french_words["waiting"] == ["%(n)s donne en attente", "%(n)s donnes en attente"]
+    assert french_words["offline"] == "hors ligne"

@@ -11,12 +11,10 @@ from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 from scorekeeper.engine.scoring import Rules
 from scorekeeper.web.words import (
     PRESET_NAMES,
-    TRUMP_LABELS,
     deal_parts,
     french_terms,
     rank_label,
@@ -161,10 +159,13 @@ def _from_a_word(text: str, *, keep: int) -> str:
 
 
 @register.inclusion_tag("partials/offline.html")
-def offline_phone(match: Match) -> dict[str, Any]:
+def offline_phone(match: Match, *, live: bool = True) -> dict[str, Any]:
     """What a match's phone page carries for working without signal (docs/offline.md, read by
     static/js/app.js and offline.js): the addresses to keep, whether the phone keeps them by
-    itself (a concours's table phone), and the words of the outbox in the page's language."""
+    itself (a concours's table phone); the outbox's words are a file of their own (kept with
+    the pages: views/outbox.py offline_words), not in every page.
+    `live=False`: the page has its own live region (the deal form's #preview-status), which
+    offline.js also gives the badge's words to; the badge is then only seen."""
     token = match.scorer_token
     last = match.deals.order_by("-seq").values_list("seq", "kind").first()
     edit = (
@@ -173,51 +174,11 @@ def offline_phone(match: Match) -> dict[str, Any]:
         else ""
     )
     engine = finders.find("js/offline-engine.js")
-    words = {
-        "offline": _("offline"),
-        "sending": _("sending"),
-        "waiting": [  # one, more (the desk says it too: phones.phone_news)
-            ngettext("%(n)s deal waiting", "%(n)s deals waiting", 1),
-            ngettext("%(n)s deal waiting", "%(n)s deals waiting", 2),
-        ],
-        "notSent": _("not sent yet"),
-        "totalsLater": _("totals when sent"),
-        "computed": _("totals computed on this phone, not sent yet"),
-        "passed": _("All passed"),
-        "undo": _("Undo of the last change"),
-        "edit": _("Deal %(n)s changed"),
-        "took": _("%(team)s took"),
-        "capot": _("capot"),
-        "teams": list(match.team_names),
-        "trumps": {key: str(label) for key, label in TRUMP_LABELS.items()},
-        "coinche": {"coinche": _("coinched"), "surcoinche": _("surcoinched")},
-        "editIt": _("Edit"),
-        "undoIt": _("Undo"),
-        "stopped": _("Not sent"),
-        "after": _("The changes after it wait on this phone too. What now?"),
-        "resend": _("Send it as the next deal"),
-        "copy": _("Copy the deal as text"),
-        "copied": _("Copied"),
-        "discard": _("Discard it"),
-        "confirm": _("Discard it for good? It was never saved."),
-        "yes": _("Yes, discard it"),
-        "revoked": _("This scorer link no longer works: it was renewed, or the match deleted."),
-        "closed": _(
-            "This table's partie is over or its round closed: its deals change no more here. "
-            "Show the deals below to the organiser, who corrects the result."
-        ),
-        "table": _("Open the table's page"),
-        "kept": _("This match works without signal on this phone."),
-        "noNetwork": _("No signal: it stays on this phone and is sent when the signal is back."),
-    }
     return {
         "match": match,
+        "live": live,
         "token": token,
         "edit_url": edit,
         "auto": match.in_concours,
         "engine_url": static("js/offline-engine.js") if engine else "",
-        "words": {
-            key: value if isinstance(value, (list, dict)) else str(value)
-            for key, value in words.items()
-        },
     }

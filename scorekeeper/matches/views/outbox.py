@@ -24,10 +24,11 @@ from typing import Any
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST, require_safe
 
 from scorekeeper.engine.scoring import InvalidInput, PassedDeal
-from scorekeeper.web.words import describe
+from scorekeeper.web.words import TRUMP_LABELS, describe
 
 from .. import access, services
 from ..forms import DealForm
@@ -154,3 +155,48 @@ def _apply(request: HttpRequest, match: Match, action: str) -> JsonResponse:
             "board": board_url(request, now),
         }
     )
+
+
+@require_safe
+def offline_words(request: HttpRequest, token: str) -> JsonResponse:
+    """The words of the outbox (offline.js) in the phone's language, with the match's team
+    names: kept with the match's pages, so that they are there without signal."""
+    match = access.match_for_scorer(request, token, seats=False)
+    words: dict[str, Any] = {
+        "offline": _("offline"),
+        "sending": _("sending"),
+        "waiting": [  # one, more (the desk says it too: phones.phone_news)
+            ngettext("%(n)s deal waiting", "%(n)s deals waiting", 1),
+            ngettext("%(n)s deal waiting", "%(n)s deals waiting", 2),
+        ],
+        "notSent": _("not sent yet"),
+        "totalsLater": _("totals when sent"),
+        "computed": _("totals computed on this phone, not sent yet"),
+        "passed": _("All passed"),
+        "undo": _("Undo of the last change"),
+        "edit": _("Deal %(n)s changed"),
+        "took": _("%(team)s took"),
+        "capot": _("capot"),
+        "teams": list(match.team_names),
+        "trumps": {key: str(label) for key, label in TRUMP_LABELS.items()},
+        "coinche": {"coinche": _("coinched"), "surcoinche": _("surcoinched")},
+        "editIt": _("Edit"),
+        "undoIt": _("Undo"),
+        "stopped": _("Not sent"),
+        "after": _("The changes after it wait on this phone too. What now?"),
+        "resend": _("Send it as the next deal"),
+        "copy": _("Copy the deal as text"),
+        "copied": _("Copied"),
+        "discard": _("Discard it"),
+        "confirm": _("Discard it for good? It was never saved."),
+        "yes": _("Yes, discard it"),
+        "revoked": _("This scorer link no longer works: it was renewed, or the match deleted."),
+        "closed": _(
+            "This table's partie is over or its round closed: its deals change no more here. "
+            "Show the deals below to the organiser, who corrects the result."
+        ),
+        "table": _("Open the table's page"),
+        "kept": _("This match works without signal on this phone."),
+        "noNetwork": _("No signal: it stays on this phone and is sent when the signal is back."),
+    }
+    return JsonResponse(words)
