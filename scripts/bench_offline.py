@@ -169,7 +169,10 @@ def offline_pack(browser: object, url: str) -> tuple[int, int, float]:
     return int(kept[0]), int(kept[1]), took
 
 
-def measure(ref: str, browser: object, *, pack: bool) -> dict[str, object]:
+Visits = dict[str, tuple[int, int]]
+
+
+def measure(ref: str, browser: object, *, pack: bool) -> tuple[Visits, tuple[int, int, float]]:
     with tempfile.TemporaryDirectory(prefix="bench-offline-") as folder:
         tree = export(ref, Path(folder))
         token = prepare(tree)
@@ -177,13 +180,12 @@ def measure(ref: str, browser: object, *, pack: bool) -> dict[str, object]:
         server = serve(tree, port)
         try:
             base = f"http://127.0.0.1:{port}"
-            figures: dict[str, object] = {
+            visits = {
                 "home": first_visit(browser, f"{base}/"),
                 "scoreboard": first_visit(browser, f"{base}/score/{token}/"),
             }
-            if pack:
-                figures["pack"] = offline_pack(browser, f"{base}/score/{token}/")
-            return figures
+            kept = offline_pack(browser, f"{base}/score/{token}/") if pack else (0, 0, 0.0)
+            return visits, kept
         finally:
             server.terminate()
             server.wait()
@@ -204,20 +206,19 @@ def main() -> None:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
         )
-        before = measure(args.before, browser, pack=False)
-        after = measure(args.after, browser, pack=True)
+        before, _ = measure(args.before, browser, pack=False)
+        after, (size, entries, took) = measure(args.after, browser, pack=True)
         browser.close()
     print(f"First visit's download ({args.before} → {args.after}), compressed, headers included:")
     print(f"{'page':<12} {'before':>10} {'after':>10} {'growth':>10}  budget")
     for page in ("home", "scoreboard"):
-        (was, n_was), (now, n_now) = before[page], after[page]  # type: ignore[misc]
+        (was, n_was), (now, n_now) = before[page], after[page]
         growth = now - was
         verdict = "PASS" if growth <= BUDGET else "FAIL"
         print(
             f"{page:<12} {kb(was):>10} {kb(now):>10} {kb(growth):>10}  "
             f"≤ 10 KB {verdict} ({n_was} → {n_now} requests)"
         )
-    size, entries, took = after["pack"]  # type: ignore[misc]
     print(f"Offline pack of a match (pages, match file, CSS/JS; uncompressed): {kb(size)} "
           f"in {entries} entries, kept {took:.2f} s after the tap (local server)")  # fmt: skip
 

@@ -302,5 +302,5 @@ def test_a_table_phone_offline_when_its_round_closed_keeps_its_deals(
     expect(stopped.get_by_role("button", name="Send it as the next deal")).to_have_count(0)
     assert len(waiting(page)) == 2
     expect(page.locator("#net-badge")).to_have_text("2 deals waiting")
-    assert Match.objects.get(pk=table.match_id).deal_count == 0
+    assert Match.objects.get(concours_table=table).deal_count == 0
     context.close()
