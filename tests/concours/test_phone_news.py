@@ -71,10 +71,10 @@ def test_the_desk_shows_what_the_table_phone_said(
     )
     first, second = Table.objects.filter(round__tournament=tournament).order_by("number")
     since = timezone.now() - timedelta(minutes=25)
-    Match.objects.filter(pk=first.match_id).update(
+    Match.objects.filter(concours_table=first).update(
         phone_seen_at=timezone.now(), phone_offline_since=since, phone_waiting=2
     )
-    Match.objects.filter(pk=second.match_id).update(
+    Match.objects.filter(concours_table=second).update(
         phone_seen_at=timezone.now() - timedelta(minutes=12)
     )
     page = client.get(reverse("concours:desk", args=[tournament.pk])).content.decode()
@@ -82,7 +82,7 @@ def test_the_desk_shows_what_the_table_phone_said(
     assert f"phone offline since {local} · 2 deals waiting" in page
     assert "no news for 12 minutes" in page
     # The desk's GET wrote nothing.
-    assert Match.objects.get(pk=second.match_id).phone_waiting == 0
+    assert Match.objects.get(concours_table=second).phone_waiting == 0
 
 
 def test_the_table_phone_reports_in_through_its_outbox(
