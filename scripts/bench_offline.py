@@ -29,6 +29,7 @@ import sys
 import tarfile
 import tempfile
 import time
+import urllib.request
 from io import BytesIO
 from pathlib import Path
 
@@ -115,6 +116,15 @@ def new_phone(browser: object) -> BrowserContext:
     return context
 
 
+def download_size(url: str) -> int:
+    """What fetching `url` downloads, compressed as the browser would get it, headers included."""
+    request = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(request) as response:
+        body = response.read()
+        headers = "".join(f"{k}: {v}\r\n" for k, v in response.getheaders())
+    return len(body) + len(headers) + len("HTTP/1.1 200 OK\r\n\r\n")
+
+
 def first_visit(browser: object, url: str) -> tuple[int, int]:
     """Bytes (headers and bodies as sent, compressed) and requests of a first visit to `url`."""
     context = new_phone(browser)
@@ -122,9 +132,14 @@ def first_visit(browser: object, url: str) -> tuple[int, int]:
 
     def finished(request: object) -> None:
         got = request.sizes()  # type: ignore[attr-defined]
-        sizes.append(got["responseBodySize"] + got["responseHeadersSize"])
+        if got["responseBodySize"] <= 0:  # a service worker's request: Chromium says no size
+            sizes.append(download_size(request.url))  # type: ignore[attr-defined]
+        else:
+            sizes.append(got["responseBodySize"] + got["responseHeadersSize"])
 
     context.on("requestfinished", finished)
+    if os.environ.get("BENCH_VERBOSE"):
+        context.on("requestfinished", lambda r: print("   ", r.url, r.sizes()))  # type: ignore[attr-defined]
     page = context.new_page()
     page.goto(url, wait_until="load")
     # Its service worker (if it has one) installed and active: its script and imports fetched.
@@ -202,6 +217,8 @@ def main() -> None:
     args = parser.parse_args()
     if not Path(CHROMIUM).exists():
         sys.exit(f"no Chromium at {CHROMIUM}")
+    # The service worker's own requests (its script's imports) counted with the page's.
+    os.environ["PW_EXPERIMENTAL_SERVICE_WORKER_NETWORK_EVENTS"] = "1"
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=CHROMIUM, headless=True, args=["--no-sandbox", "--disable-gpu"]
