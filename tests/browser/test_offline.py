@@ -16,7 +16,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Match
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, chip, page_errors, start_match
+from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Shot, chip, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -77,7 +77,7 @@ def waiting(page: Page) -> list[str]:
 
 
 def test_five_deals_offline_survive_a_reboot_and_reach_the_server_in_order(
-    playwright: Playwright, live_server: LiveServer, tmp_path: Path
+    playwright: Playwright, live_server: LiveServer, tmp_path: Path, shot: Shot
 ) -> None:
     profile = tmp_path / "phone"
     context = open_profile(playwright, profile)
@@ -111,6 +111,7 @@ def test_five_deals_offline_survive_a_reboot_and_reach_the_server_in_order(
     ]
     assert waiting(page) == expected
     expect(page.locator("#outbox .outbox-item .run").first).to_have_text("totals when sent")
+    shot(page, "01-five-deals-waiting")
 
     page.reload()  # a crash of the page: the outbox stays
     expect(page.locator("#net-badge")).to_have_text("offline · 5 deals waiting")
@@ -142,6 +143,17 @@ def test_five_deals_offline_survive_a_reboot_and_reach_the_server_in_order(
     expect(board.locator(".team-0 .total")).to_have_text(str(match.total0))
     expect(board.locator(".team-1 .total")).to_have_text(str(match.total1))
     assert match.changes.count() == 5  # each deal once
+    # Online again, the kept pages save through the service worker as before.
+    page.get_by_role("link", name="Record a deal").click()
+    chip(page, "taker", "0")
+    chip(page, "contract", "80")
+    chip(page, "trump", "hearts")
+    page.get_by_label("Takers' card points").fill("100")
+    expect(page.locator("#preview .preview-outcome")).to_have_text("Made")
+    page.get_by_role("button", name="Save the deal").click()
+    page.wait_for_url(BOARD)
+    expect(page.locator("#scoreboard ol.deals > li")).to_have_count(6)
+    assert Match.objects.get(scorer_token=token).deal_count == 6
     assert not page_errors_of(page)
     context.close()
 
@@ -155,7 +167,7 @@ def page_errors_of(page: Page) -> list[str]:
 
 
 def test_a_second_phone_offline_on_the_same_match_sees_a_conflict_and_keeps_its_deal(
-    playwright: Playwright, live_server: LiveServer, tmp_path: Path
+    playwright: Playwright, live_server: LiveServer, tmp_path: Path, shot: Shot
 ) -> None:
     first = open_profile(playwright, tmp_path / "first")
     page = first.new_page()
@@ -178,6 +190,7 @@ def test_a_second_phone_offline_on_the_same_match_sees_a_conflict_and_keeps_its_
     expect(stopped).to_contain_text("The match changed on another phone meanwhile")
     assert waiting(other) == ["Them took · 90 · ♥ hearts · 100 – 62"]
     expect(other.locator("#net-badge")).to_have_text("1 deal waiting")
+    shot(other, "02-conflict")
     assert Match.objects.get(scorer_token=token).deal_count == 1
 
     other.get_by_role("button", name="Send it as the next deal").click()
@@ -257,7 +270,7 @@ def test_the_card_counter_and_the_deal_form_work_without_signal(
 
 
 def test_a_table_phone_offline_when_its_round_closed_keeps_its_deals(
-    playwright: Playwright, live_server: LiveServer, tmp_path: Path
+    playwright: Playwright, live_server: LiveServer, tmp_path: Path, shot: Shot
 ) -> None:
     from django.contrib.auth.models import User
 
@@ -302,5 +315,54 @@ def test_a_table_phone_offline_when_its_round_closed_keeps_its_deals(
     expect(stopped.get_by_role("button", name="Send it as the next deal")).to_have_count(0)
     assert len(waiting(page)) == 2
     expect(page.locator("#net-badge")).to_have_text("2 deals waiting")
+    shot(page, "03-round-closed")
     assert Match.objects.get(concours_table=table).deal_count == 0
+    context.close()
+
+
+# A stand-in for the in-browser engine (static/js/offline-engine.js, built apart): the real one
+# runs scorekeeper/engine/scoring; this one only shows that the page asks it with the kept match
+# file and the waiting deals appended, and shows what it answers. Its "totals": the number of
+# deals in the file, and the sum of their takers' points.
+FAKE_ENGINE = """
+window.OfflineEngine = {
+  prepared: false,
+  available: async () => true,
+  prepare: async () => { window.OfflineEngine.prepared = true; },
+  ready: () => window.OfflineEngine.prepared,
+  dealFromForm: async (fields) => ({deal: {taker: Number(fields.taker), contract: Number(fields.contract),
+    trump: fields.trump, taker_points: Number(fields.taker_points)}}),
+  scoreMatch: async (file) => {
+    let points = 0;
+    const deals = file.deals.map((deal, i) => {
+      points += deal.taker_points || 0;
+      return {number: i + 1, totals: [i + 1, points]};
+    });
+    return {deals, totals: [file.deals.length, points], reserve: 0, finished: false, winner: null};
+  },
+};
+"""
+
+
+def test_the_engine_once_ready_gives_the_totals_of_the_deals_waiting(
+    playwright: Playwright, live_server: LiveServer, tmp_path: Path
+) -> None:
+    context = open_profile(playwright, tmp_path / "phone")
+    context.add_init_script(FAKE_ENGINE)
+    page = context.new_page()
+    token = start_match(page, live_server.url)
+    page.get_by_role("button", name="All passed").click()  # a deal in the match file
+    expect(page.locator("#scoreboard ol.deals > li")).to_have_count(1)
+    keep_offline(page)
+    context.set_offline(True)
+    offline_deal(page, "0", "80", "spades", "90")
+    offline_deal(page, "1", "90", "hearts", "100")
+    runs = page.locator("#outbox .outbox-item .run")
+    expect(runs).to_have_text(["2 – 90", "3 – 190"])  # the server's deal, then the two waiting
+    expect(page.locator("#scoreboard .team-0 .total")).to_have_text("3")
+    expect(page.locator("#scoreboard .team-1 .total")).to_have_text("190")
+    expect(page.locator("#outbox")).to_contain_text("totals computed on this phone, not sent yet")
+    context.set_offline(False)
+    expect(page.locator("#outbox")).to_have_count(0)
+    assert Match.objects.get(scorer_token=token).deal_count == 3
     context.close()

@@ -159,18 +159,19 @@ def _from_a_word(text: str, *, keep: int) -> str:
 
 
 @register.inclusion_tag("partials/offline.html")
-def offline_phone(match: Match, *, live: bool = True) -> dict[str, Any]:
+def offline_phone(match: Match, *, live: bool = True, last: Deal | str = "") -> dict[str, Any]:
     """What a match's phone page carries for working without signal (docs/offline.md, read by
     static/js/app.js and offline.js): the addresses to keep, whether the phone keeps them by
     itself (a concours's table phone); the outbox's words are a file of their own (kept with
     the pages: views/outbox.py offline_words), not in every page.
-    `live=False`: the page has its own live region (the deal form's #preview-status), which
-    offline.js also gives the badge's words to; the badge is then only seen."""
+    `last`: the scoreboard's last deal. `live=False`: the page has its own live region (the
+    deal form's #preview-status), which offline.js also gives the badge's words to; the badge
+    is then only seen."""
     token = match.scorer_token
-    last = match.deals.order_by("-seq").values_list("seq", "kind").first()
+    # The scoreboard's last deal (no query: the board has read it), whose edit form is kept.
     edit = (
-        reverse("matches:deal_edit", args=[token, last[0]])
-        if last is not None and last[1] != Deal.Kind.MANUAL
+        reverse("matches:deal_edit", args=[token, last.seq])
+        if isinstance(last, Deal) and last.kind != Deal.Kind.MANUAL
         else ""
     )
     engine = finders.find("js/offline-engine.js")
