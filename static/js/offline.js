@@ -73,10 +73,15 @@
     });
     return loading;
   }
-  async function prepareEngine() {
-    const found = await engine();
-    if (!found || !(await found.available().catch(() => false))) return;
-    found.prepare().then(render, () => {});
+  // Once a page: a kept match's pages prepare it at each load (from the cache without signal).
+  let preparing = null;
+  function prepareEngine() {
+    preparing ||= (async () => {
+      const found = await engine();
+      if (!found || !(await found.available().catch(() => false))) return;
+      await found.prepare().then(render, () => {});
+    })();
+    return preparing;
   }
   async function engineTotals(items) {
     const found = window.OfflineEngine;
@@ -137,14 +142,17 @@
   }
 
   // The scoreboard's "Not sent yet" list, above its deals.
+  let renders = 0;
   async function render() {
+    const mine = ++renders; // a later call wins: no list drawn twice
     const items = await Outbox.items(token);
     const state = await Outbox.state(token);
+    const board = document.getElementById("scoreboard");
+    const computed = board && items.length ? await engineTotals(items) : null;
+    if (mine !== renders) return;
     showBadge(items.length, state.stopped);
     document.getElementById("outbox")?.remove();
-    const board = document.getElementById("scoreboard");
     if (!board || !items.length) return;
-    const computed = await engineTotals(items);
     const list = el("ol", { className: "outbox-list" });
     let number = serverDeals();
     items.forEach((item, index) => {
@@ -404,6 +412,7 @@
   const kept = d.auto || d.keep || keptTokens().includes(token);
   if (kept) showKept();
   if (kept && navigator.onLine && !copy) keep();
+  else if (kept) prepareEngine();
   (async () => {
     const state = await Outbox.state(token);
     const items = await Outbox.items(token);
