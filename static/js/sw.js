@@ -33,6 +33,8 @@ self.addEventListener("message", (event) => {
     const cache = await caches.open(PAGES);
     let kept = 0;
     for (const url of data.urls) {
+      // A static file is named by its content in production: kept once is enough.
+      if (new URL(url, self.location.origin).pathname.startsWith("/static/") && (await cache.match(url))) continue;
       try {
         const response = await fetch(url, { credentials: "same-origin", cache: "no-store" });
         if (response.ok) {

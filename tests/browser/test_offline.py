@@ -368,3 +368,38 @@ def test_the_engine_once_ready_gives_the_totals_of_the_deals_waiting(
     expect(page.locator("#outbox")).to_have_count(0)
     assert Match.objects.get(scorer_token=token).deal_count == 3
     context.close()
+
+
+def test_the_last_deal_edited_without_signal_is_sent_as_an_edit(
+    playwright: Playwright, live_server: LiveServer, tmp_path: Path
+) -> None:
+    context = open_profile(playwright, tmp_path / "phone")
+    page = context.new_page()
+    token = start_match(page, live_server.url)
+    page.get_by_role("link", name="Record a deal").click()
+    chip(page, "taker", "0")
+    chip(page, "contract", "80")
+    chip(page, "trump", "hearts")
+    page.get_by_label("Takers' card points").fill("100")
+    expect(page.locator("#preview .preview-outcome")).to_have_text("Made")
+    page.get_by_role("button", name="Save the deal").click()
+    page.wait_for_url(BOARD)
+    keep_offline(page)  # the form editing deal 1 is kept with the pages
+
+    context.set_offline(True)
+    last = page.locator("#scoreboard ol.deals > li").first
+    last.locator("summary").click()
+    last.get_by_role("link", name="Edit").click()
+    expect(page.get_by_label("Takers' card points")).to_have_value("100")
+    page.get_by_label("Takers' card points").fill("120")
+    page.get_by_role("button", name="Save the changes").click()
+    page.wait_for_url(BOARD)
+    expect_waiting(page, ["Deal 1 changed: Us took · 80 · ♥ hearts · 120 – 42"])
+    expect(page.locator("#net-badge")).to_have_text("offline · 1 deal waiting")
+
+    context.set_offline(False)
+    expect(page.locator("#outbox")).to_have_count(0)
+    match = Match.objects.get(scorer_token=token)
+    assert [row.taker_points for row in match.deal_rows()] == [120]
+    assert match.changes.count() == 2  # added, then edited once
+    context.close()
