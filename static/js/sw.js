@@ -90,17 +90,25 @@ async function networkFirst(request, url) {
 }
 
 // A form of a kept match posted without signal goes to the outbox; the page goes back to the
-// scoreboard (kept), which shows it "not sent yet".
+// scoreboard (kept), which shows it "not sent yet". So does a change made while others still
+// wait in the outbox (signal or not): they are sent in the order they were made.
 async function posted(request, url) {
   const copy = request.clone();
+  const [, token, seq, passed, undo, count] = url.pathname.match(ACTION);
+  const save = !count && (passed || undo || request.headers.get("HX-Request") !== "true");
+  if (save && (await self.Outbox.items(token)).length) {
+    const fields = await formFields(copy);
+    if (!fields.some(([name]) => name === "preview" || name === "language")) {
+      return queued(request, token, seq, passed, undo, fields);
+    }
+  }
   try {
     return await fetch(request);
   } catch (error) {
-    const [, token, seq, passed, undo, count] = url.pathname.match(ACTION);
     const board = `/score/${token}/`;
     if (!(await (await caches.open(PAGES)).match(url.origin + board))) throw error;
     const htmx = request.headers.get("HX-Request") === "true";
-    const fields = [...(await copy.formData()).entries()].filter(([, v]) => typeof v === "string");
+    const fields = await formFields(copy);
     const names = new Set(fields.map(([name]) => name));
     if (count) {
       // The deal being typed, taken to the card counter (kept), as the server would carry it.
@@ -110,9 +118,20 @@ async function posted(request, url) {
     }
     if (htmx && !passed && !undo) return new Response(null, { status: 204 }); // a live preview: offline.js shows its own
     if (names.has("preview") || names.has("language")) return Response.redirect(request.referrer || board, 303);
-    await self.Outbox.queue(token, undo ? "undo" : passed ? "passed" : seq ? "edit" : "add", fields, seq);
-    for (const client of await self.clients.matchAll()) client.postMessage({ type: "queued", token });
-    if (htmx) return new Response("", { status: 200, headers: { "HX-Redirect": board } });
-    return Response.redirect(board, 303);
+    return queued(request, token, seq, passed, undo, fields);
   }
+}
+
+async function formFields(request) {
+  return [...(await request.clone().formData()).entries()].filter(([, v]) => typeof v === "string");
+}
+
+async function queued(request, token, seq, passed, undo, fields) {
+  const board = `/score/${token}/`;
+  await self.Outbox.queue(token, undo ? "undo" : passed ? "passed" : seq ? "edit" : "add", fields, seq);
+  for (const client of await self.clients.matchAll()) client.postMessage({ type: "queued", token });
+  if (request.headers.get("HX-Request") === "true") {
+    return new Response("", { status: 200, headers: { "HX-Redirect": board } });
+  }
+  return Response.redirect(board, 303);
 }

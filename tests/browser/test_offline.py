@@ -195,10 +195,19 @@ def test_a_second_phone_offline_on_the_same_match_sees_a_conflict_and_keeps_its_
     shot(other, "02-conflict")
     assert Match.objects.get(scorer_token=token).deal_count == 1
 
+    # A deal typed meanwhile, with signal, waits behind it: the outbox keeps its order.
+    offline_deal(other, "0", "100", "clubs", "110")
+    expect_waiting(
+        other, ["Them took · 90 · ♥ hearts · 100 – 62", "Us took · 100 · ♣ clubs · 110 – 52"]
+    )
     other.get_by_role("button", name="Send it as the next deal").click()
-    expect(other.locator("#scoreboard ol.deals > li")).to_have_count(2)
+    expect(other.locator("#scoreboard ol.deals > li")).to_have_count(3)
     match = Match.objects.get(scorer_token=token)
-    assert [(r.taker, r.trump) for r in match.deal_rows()] == [(0, "spades"), (1, "hearts")]
+    assert [(r.taker, r.trump) for r in match.deal_rows()] == [
+        (0, "spades"),
+        (1, "hearts"),
+        (0, "clubs"),
+    ]
     first.close()
     second.close()
 
