@@ -6,9 +6,12 @@ matches app's extension point, match_hooks.py, so that the matches app imports n
 concours): once the table is over, the scoreboard read-only with "Result sent to the organiser"
 (the organiser still corrects the deals while the round is open)."""
 
+from datetime import datetime, timedelta
+
 from django.http import HttpRequest
 from django.urls import reverse
-from django.utils.formats import number_format
+from django.utils import timezone
+from django.utils.formats import number_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -149,3 +152,32 @@ def scoreboard_note(request: HttpRequest, board: ShownBoard) -> BoardNote | None
         banner=banner,
         links=tuple(links),
     )
+
+
+NO_NEWS = timedelta(minutes=5)  # a kept table phone says it is there every minute
+
+
+def phone_news(
+    *,
+    finished: bool,
+    seen_at: datetime | None,
+    offline_since: datetime | None,
+    waiting: int,
+    now: datetime,
+) -> str:
+    """What the desk says of a playing table's phone that works without signal (docs/offline.md):
+    "phone offline since 14:32 · 3 deals waiting" once it reported in with changes still in its
+    outbox, "no news for 7 minutes" when it has not got through for a while; "" otherwise (a
+    finished table, or a phone that never kept its pages)."""
+    if finished or seen_at is None:
+        return ""
+    if waiting and offline_since is not None:
+        since = time_format(timezone.localtime(offline_since), "H:i")
+        deals = ngettext("%(n)s deal waiting", "%(n)s deals waiting", waiting) % {"n": waiting}
+        return _("phone offline since %(time)s · %(deals)s") % {"time": since, "deals": deals}
+    if now - seen_at >= NO_NEWS:
+        minutes = int((now - seen_at).total_seconds() // 60)
+        return ngettext("no news for %(n)s minute", "no news for %(n)s minutes", minutes) % {
+            "n": minutes
+        }
+    return ""

@@ -220,6 +220,12 @@ class Match(models.Model):
     # the organiser's correction: services.type_result): total0/total1, status and winner are
     # the typed ones; its deals stay as they were scored.
     typed_at = models.DateTimeField(null=True, blank=True)
+    # What a phone that keeps working without signal last said of itself (docs/offline.md),
+    # through its outbox's POSTs (services.phone_contact), for a concours's desk: when it last
+    # got through, since when it had no signal then, and how many changes it still had waiting.
+    phone_seen_at = models.DateTimeField(null=True, blank=True)
+    phone_offline_since = models.DateTimeField(null=True, blank=True)
+    phone_waiting = models.PositiveSmallIntegerField(default=0)
 
     objects = MatchQuerySet.as_manager()
 

@@ -23,6 +23,9 @@ urlpatterns = [
     path("score/<slug:token>/passed/", views.deal_passed, name="deal_passed"),
     path("score/<slug:token>/manual/", views.deal_manual, name="deal_manual"),
     path("score/<slug:token>/deal/<int:seq>/manual/", views.deal_manual, name="deal_manual_edit"),
+    # A phone's outbox, sent when the signal comes back (docs/offline.md).
+    path("score/<slug:token>/outbox/", views.outbox, name="outbox"),
+    path("score/<slug:token>/offline.json", views.offline_words, name="offline_words"),
     path("score/<slug:token>/undo/", views.undo, name="undo"),
     path("score/<slug:token>/redo/", views.redo, name="redo"),
     path("score/<slug:token>/count/", views.count_cards, name="count"),

@@ -13,4 +13,7 @@ urlpatterns = [
         views.offline_engine_worker,
         name="offline_engine_worker",
     ),
+    # The installable app (docs/offline.md): at the root, so that the worker's scope is the site.
+    path("sw.js", views.service_worker, name="service_worker"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
 ]

@@ -200,3 +200,48 @@ try {
 } catch {
   // Nothing kept, or storage refused: the page stays at the top.
 }
+// The installable app (docs/offline.md): the service worker, the Install button where the
+// browser offers to install, and on a match's phone pages "Keep working without signal"
+// (offline.js, loaded only for a match this phone keeps, or on the tap that keeps it).
+if ("serviceWorker" in navigator) {
+  window.addEventListener("load", () => { navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {}); });
+}
+let installPrompt = null;
+const installButton = document.getElementById("install-app");
+window.addEventListener("beforeinstallprompt", (event) => {
+  event.preventDefault();
+  installPrompt = event;
+  if (installButton) installButton.hidden = false;
+});
+installButton?.addEventListener("click", async () => {
+  if (!installPrompt) return;
+  installPrompt.prompt();
+  await installPrompt.userChoice.catch(() => null);
+  installPrompt = null;
+  installButton.hidden = true;
+});
+const offlineRoot = document.getElementById("offline");
+if (offlineRoot && "serviceWorker" in navigator && "indexedDB" in window && "caches" in window) {
+  offlineRoot.hidden = false;
+  const load = () => {
+    if (document.getElementById("offline-script")) return;
+    for (const [id, src] of [["offline-store", offlineRoot.dataset.store], ["offline-script", offlineRoot.dataset.script]]) {
+      const script = document.createElement("script");
+      script.id = id;
+      script.src = src;
+      script.async = false; // in order: the outbox, then offline.js
+      document.head.append(script);
+    }
+  };
+  let kept = [];
+  try {
+    kept = JSON.parse(localStorage.getItem("offline-kept") || "[]");
+  } catch {
+    // No storage: the button loads it.
+  }
+  if (offlineRoot.dataset.auto || kept.includes(offlineRoot.dataset.token) || document.documentElement.dataset.offlineCopy) load();
+  document.getElementById("offline-keep")?.addEventListener("click", () => {
+    offlineRoot.dataset.keep = "1";
+    load();
+  });
+}

@@ -10,10 +10,11 @@ from dataclasses import replace
 from typing import Any
 
 from django.contrib import messages
-from django.db.models import Q
+from django.db.models import F, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -55,6 +56,7 @@ from ..pages import (
     side_names,
     table_rows,
 )
+from ..phones import phone_news
 from ..services import FORMATS, Refused
 from ..words import change_action, change_author, refusal
 
@@ -186,14 +188,28 @@ def _board(
         if finds(table, wanted)
     ]
     page = paginate(shown, request, param="board")
-    tables = {t.number: t for t in current.tables.filter(number__in=[r["number"] for r in page])}
+    # With what its phone last said (docs/offline.md), in the same query.
+    rows = current.tables.filter(number__in=[r["number"] for r in page]).annotate(
+        seen_at=F("match__phone_seen_at"),
+        offline_since=F("match__phone_offline_since"),
+        waiting=F("match__phone_waiting"),
+    )
+    tables = {t.number: t for t in rows}
     deals_limit = rules.partie.deals_limit
+    now = timezone.now()
     for row in page:
         table = tables[row["number"]]
         table.round = current
         names_: list[str] = row["sides"]
         row.update(
             table=table,
+            phone=phone_news(
+                finished=table.finished,
+                seen_at=table.seen_at,
+                offline_since=table.offline_since,
+                waiting=table.waiting or 0,
+                now=now,
+            ),
             deals_limit=deals_limit if table.match_id is not None else None,
             paper_form=PaperForm(prefix=f"t{table.number}", sides=names_),
             correct_form=correct_form(table, names_),

@@ -40,6 +40,7 @@ from .matches import (
     seat_players,
     type_result,
 )
+from .phones import phone_contact
 from .players import (
     ClaimRefused,
     claim_player,
@@ -113,6 +114,7 @@ __all__ = [
     "match_file_for",
     "new_deal_rows",
     "open_for_change",
+    "phone_contact",
     "purge_deleted",
     "record_deal",
     "redo_last_undo",

@@ -5,12 +5,21 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import template
+from django.contrib.staticfiles import finders
+from django.templatetags.static import static
+from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from scorekeeper.engine.scoring import Rules
-from scorekeeper.web.words import PRESET_NAMES, deal_parts, french_terms, rank_label, rule_changes
+from scorekeeper.web.words import (
+    PRESET_NAMES,
+    deal_parts,
+    french_terms,
+    rank_label,
+    rule_changes,
+)
 from scorekeeper.web.words import deal_summary as summary_of
 from scorekeeper.web.words import rules_name as name_of_rules
 
@@ -147,3 +156,30 @@ def _from_a_word(text: str, *, keep: int) -> str:
     end of `text`, as a negative index)."""
     space = text.find(" ")
     return text[space + 1 :] if 0 <= space < len(text) + keep else text
+
+
+@register.inclusion_tag("partials/offline.html")
+def offline_phone(match: Match, *, live: bool = True, last: Deal | str = "") -> dict[str, Any]:
+    """What a match's phone page carries for working without signal (docs/offline.md, read by
+    static/js/app.js and offline.js): the addresses to keep, whether the phone keeps them by
+    itself (a concours's table phone); the outbox's words are a file of their own (kept with
+    the pages: views/outbox.py offline_words), not in every page.
+    `last`: the scoreboard's last deal. `live=False`: the page has its own live region (the
+    deal form's #preview-status), which offline.js also gives the badge's words to; the badge
+    is then only seen."""
+    token = match.scorer_token
+    # The scoreboard's last deal (no query: the board has read it), whose edit form is kept.
+    edit = (
+        reverse("matches:deal_edit", args=[token, last.seq])
+        if isinstance(last, Deal) and last.kind != Deal.Kind.MANUAL
+        else ""
+    )
+    engine = finders.find("js/offline-engine.js")
+    return {
+        "match": match,
+        "live": live,
+        "token": token,
+        "edit_url": edit,
+        "auto": match.in_concours,
+        "engine_url": static("js/offline-engine.js") if engine else "",
+    }

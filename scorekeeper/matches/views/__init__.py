@@ -9,6 +9,7 @@ from .deals import deal_delete, deal_edit, deal_log, deal_manual, deal_new, deal
 from .home import RECENT, home
 from .manage import abandon, delete_match, manage, resume
 from .new import import_match, new_match
+from .outbox import offline_words, outbox
 from .scoreboard import scoreboard, viewer
 from .share import (
     export_scorer,
@@ -38,6 +39,8 @@ __all__ = [
     "import_match",
     "manage",
     "new_match",
+    "offline_words",
+    "outbox",
     "qr_code",
     "redo",
     "regenerate_links",

@@ -8,6 +8,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods
 from django.views.decorators.vary import vary_on_headers
 
+from scorekeeper.engine.scoring.cards import CARD_VALUES
 from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.words import TRUMP_LABELS
 
@@ -62,6 +63,8 @@ def count_cards(request: HttpRequest, token: str) -> HttpResponseBase:
         "from_deal": bool(deal) or back != "new",
         "back_url": f"{deal_url}?{urlencode({**deal, 'trump': trump.value})}",
         "use_url": f"{deal_url}?{urlencode(use)}",
+        # The engine's card values, for the helper without signal (offline.js, docs/offline.md).
+        "card_values": CARD_VALUES,
     }
     template = "matches/count.html#count-body" if wants_partial(request) else "matches/count.html"
     return render(request, template, context)

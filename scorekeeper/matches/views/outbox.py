@@ -1,0 +1,202 @@
+"""A phone's outbox, sent when the signal comes back (docs/offline.md): one queued change a POST,
+in the phone's order, answered in JSON so that its script can tell a saved change from a
+conflict and stop its queue there.
+
+`POST /score/<token>/outbox/` with the deal form's own fields (its `version` stamp and one-time
+`submission` id included) and `action`: `add` (a played deal), `passed` (all passed), `edit`
+(`seq`: the deal changed), `undo`, or `heartbeat` (nothing to save: the phone says it got
+through). Every POST also carries what the phone says of itself: `offline_since` (epoch
+milliseconds: since when it had no signal) and `waiting` (changes still in its outbox), which a
+concours's desk shows (services.phone_contact).
+
+A replayed submission is harmless: the services return what it saved the first time (a change
+whose answer was lost with the signal is sent again). Answers: 200 `{"ok": true, "number",
+"seq", "version", "totals", "board"}`; a refusal `{"ok": false, "code", "message", "version"}`
+with 409 (`changed`: another phone saved first; `over`, `abandoned`, `frozen`: the round closed,
+`refused`, `revoked`: this account's scorer right was withdrawn, `gone`, `nothing`), 400
+(`invalid`: the deal itself, `fields` naming what is wrong) or 503 (`busy`: try again). A link
+no match has any more is a 404 page, or for a concours table's phone whose partie is over a
+redirect to its table's page (concours/middleware.py)."""
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST, require_safe
+
+from scorekeeper.engine.scoring import InvalidInput, PassedDeal
+from scorekeeper.web.words import TRUMP_LABELS, describe
+
+from .. import access, services
+from ..forms import DealForm
+from ..models import Match
+from ..pages import board_url, posted_submission, posted_version
+
+ACTIONS = ("add", "passed", "edit", "undo", "heartbeat")
+# How far back a phone's "offline since" is believed (a wrong clock says nothing).
+OFFLINE_AT_MOST = timedelta(days=2)
+
+
+def _refusal(code: str, message: str, *, status: int = 409, **extra: Any) -> JsonResponse:
+    return JsonResponse({"ok": False, "code": code, "message": message, **extra}, status=status)
+
+
+def offline_since(raw: str) -> datetime | None:
+    """The phone's `offline_since` (epoch milliseconds), if it is a time of the last two days
+    (and not in the future, give or take a clock a few minutes off)."""
+    if not raw.isdecimal() or len(raw) > 15:
+        return None
+    when = datetime.fromtimestamp(int(raw) / 1000, tz=UTC)
+    now = timezone.now()
+    return when if now - OFFLINE_AT_MOST <= when <= now + timedelta(minutes=5) else None
+
+
+def _waiting(raw: str) -> int:
+    return int(raw) if raw.isdecimal() and len(raw) < 4 else 0
+
+
+@require_POST
+def outbox(request: HttpRequest, token: str) -> JsonResponse:
+    # A renewed or unknown link: 404 (a page, not JSON), which a concours table's phone gets as
+    # a redirect to its table's page (concours/middleware.py): its script says either.
+    match = access.match_for_scorer(request, token)
+    post = request.POST
+    action = post.get("action", "")
+    if action not in ACTIONS:
+        return _refusal("invalid", _("This change is not allowed: nothing was saved."), status=400)
+    services.phone_contact(
+        match_id=match.pk,
+        offline_since=offline_since(post.get("offline_since", "")),
+        waiting=_waiting(post.get("waiting", "")),
+    )
+    if action == "heartbeat":
+        return JsonResponse({"ok": True, "version": match.version})
+    try:
+        return _apply(request, match, action)
+    except services.MatchChanged as error:
+        return _refusal(
+            "changed",
+            _("The match changed on another phone meanwhile: this change was not saved."),
+            version=error.match.version,
+        )
+    except services.MatchAbandoned:
+        return _refusal("abandoned", _("This match was abandoned: no more deals."))
+    except services.MatchOver:
+        return _refusal("over", _("The match is over: no more deals."))
+    except services.MatchFrozen:
+        return _refusal(
+            "frozen",
+            _(
+                "This table's round is closed: its deals change no more. Show this deal to "
+                "the organiser, who corrects the result."
+            ),
+        )
+    except services.WriteRefused as refused:
+        code = "revoked" if refused.reason == "link_renewed" else "refused"
+        words = refused.words or _("This change is not allowed: nothing was saved.")
+        return _refusal(code, str(words))
+    except services.SubmissionGone:
+        return _refusal("gone", _("This deal was saved, and undone since: nothing saved."))
+    except services.NothingToUndo:
+        return _refusal("nothing", _("Nothing to undo."))
+    except services.MatchBusy:
+        return _refusal(
+            "busy", _("Another phone is saving this match right now. Try again."), status=503
+        )
+    except InvalidInput as error:
+        return _refusal("invalid", describe(error), status=400)
+
+
+def _apply(request: HttpRequest, match: Match, action: str) -> JsonResponse:
+    """Make the change; the services' refusals go up to `outbox`."""
+    common: dict[str, Any] = {
+        "match_id": match.pk,
+        "expected_version": posted_version(request),
+        "author": access.author(request, match),
+        "submission": posted_submission(request),
+    }
+    number: int | None = None
+    seq: int | None = None
+    if action == "undo":
+        services.undo_last_change(**common, confirmed=True)
+    elif action == "passed":
+        row = services.record_deal(**common, deal=PassedDeal())
+        number, seq = row.number, row.seq
+    else:
+        form = DealForm(
+            request.POST,
+            rules=match.engine_rules,
+            team_names=match.team_names,
+            seat_names=[match.seat_name(seat) for seat in range(4)],
+        )
+        if not form.is_valid() or form.deal is None:
+            fields = {name: [str(e) for e in errors] for name, errors in form.errors.items()}
+            message = " ".join(" ".join(errors) for errors in fields.values())
+            return _refusal("invalid", message, status=400, fields=fields)
+        if action == "add":
+            row = services.record_deal(**common, deal=form.deal)
+        else:
+            raw = request.POST.get("seq", "")
+            if not raw.isdecimal() or not match.deals.filter(seq=int(raw)).exists():
+                return _refusal("gone", _("This deal is no longer there: nothing saved."))
+            row = services.edit_deal(**common, seq=int(raw), deal=form.deal)
+        number, seq = row.number, row.seq
+    now = Match.objects.get(pk=match.pk)
+    return JsonResponse(
+        {
+            "ok": True,
+            "number": number,
+            "seq": seq,
+            "version": now.version,
+            "totals": [now.total0, now.total1],
+            "board": board_url(request, now),
+        }
+    )
+
+
+@require_safe
+def offline_words(request: HttpRequest, token: str) -> JsonResponse:
+    """The words of the outbox (offline.js) in the phone's language, with the match's team
+    names: kept with the match's pages, so that they are there without signal."""
+    match = access.match_for_scorer(request, token, seats=False)
+    words: dict[str, Any] = {
+        "offline": _("offline"),
+        "sending": _("sending"),
+        "waiting": [  # one, more (the desk says it too: phones.phone_news)
+            ngettext("%(n)s deal waiting", "%(n)s deals waiting", 1),
+            ngettext("%(n)s deal waiting", "%(n)s deals waiting", 2),
+        ],
+        "notSent": _("not sent yet"),
+        "totalsLater": _("totals when sent"),
+        "computed": _("totals computed on this phone, not sent yet"),
+        "passed": _("All passed"),
+        "undo": _("Undo of the last change"),
+        "edit": _("Deal %(n)s changed"),
+        "took": _("%(team)s took"),
+        "capot": _("capot"),
+        "teams": list(match.team_names),
+        "trumps": {key: str(label) for key, label in TRUMP_LABELS.items()},
+        "coinche": {"coinche": _("coinched"), "surcoinche": _("surcoinched")},
+        "editIt": _("Edit"),
+        "undoIt": _("Undo"),
+        "stopped": _("Not sent"),
+        "after": _("The changes after it wait on this phone too. What now?"),
+        "resend": _("Send it as the next deal"),
+        "copy": _("Copy the deal as text"),
+        "copied": _("Copied"),
+        "discard": _("Discard it"),
+        "confirm": _("Discard it for good? It was never saved."),
+        "yes": _("Yes, discard it"),
+        "revoked": _("This scorer link no longer works: it was renewed, or the match deleted."),
+        "closed": _(
+            "This table's partie is over or its round closed: its deals change no more here. "
+            "Show the deals below to the organiser, who corrects the result."
+        ),
+        "table": _("Open the table's page"),
+        "kept": _("This match works without signal on this phone."),
+        "noNetwork": _("No signal: it stays on this phone and is sent when the signal is back."),
+    }
+    return JsonResponse(words)
