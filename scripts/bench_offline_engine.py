@@ -187,7 +187,11 @@ def throttle_worker(browser: Browser, rate: int) -> bool:
     session; False if this Chromium does not take it there."""
     session = browser.new_browser_cdp_session()
     targets = session.send("Target.getTargets")["targetInfos"]
-    workers = [t for t in targets if t["type"] == "worker" and "/offline/engine/worker-" in t.get("url", "")]
+    workers = [
+        t
+        for t in targets
+        if t["type"] == "worker" and "/offline/engine/worker-" in t.get("url", "")
+    ]
     if not workers:
         workers = [t for t in targets if t["type"] == "worker"]
     if not workers:
