@@ -13,12 +13,21 @@ from collections.abc import Callable
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.concours import services
 
 from . import concours_world
 from .concours_world import PASSWORD, World
-from .conftest import SCREENSHOTS, layout_problems, page_errors, save_screenshot, text_problems
+from .conftest import (
+    SCREENSHOTS,
+    NewPhone,
+    layout_problems,
+    page_errors,
+    save_screenshot,
+    text_problems,
+)
 from .test_large_text import _OVERFLOW_JS
 from .test_large_text import big_phone as big_phone  # a fixture
 
@@ -93,3 +102,63 @@ def test_concours_and_club_pages_at_200_percent_text(
     assert not problems, "\n".join(
         f"{step}:\n  " + "\n  ".join(found) for step, found in problems.items()
     )
+
+
+FOCUSED_JS = """() => {
+    const el = document.activeElement;
+    return {id: el.id, role: el.getAttribute("role") || "", text: el.innerText.trim()};
+}"""
+
+
+@pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
+def test_every_desk_action_lands_on_its_result(
+    new_phone: NewPhone,
+    live_server: LiveServer,
+    make_user: Callable[[str], User],
+    javascript: bool,
+) -> None:
+    """After paper totals (a sheet that does not add up: an alert), other paper totals, Close
+    round and Draw, the desk comes back focused on the result message at its top, so that a
+    screen reader says it (the audit found the focus on the page's body). Without JavaScript
+    autofocus does it, except where the address points at the table just typed (#table-N: the
+    browser then skips autofocus and shows the table); the message is still at the top, an
+    alert for a warning."""
+    owner = make_user("organiser")
+    owner.set_password(PASSWORD)
+    owner.save()
+    tournament = concours_world._concours(owner, "Concours du jeudi", 2)
+    services.draw_round(tournament=tournament)
+    page = new_phone(javascript=javascript)
+    base = live_server.url
+    log_in(page, base, owner)
+    page.goto(f"{base}/concours/{tournament.pk}/")
+    result = page.locator("main > .messages:first-child")
+
+    def landed(text: str, role: str = "status") -> None:
+        expect(result).to_contain_text(text)
+        expect(result).to_have_attribute("role", role)
+        if javascript or "#" not in page.url:
+            expect(result).to_be_focused()
+        assert page.evaluate("document.activeElement.closest('#messages') !== null") or (
+            not javascript and "#" in page.url
+        )
+
+    def typed(number: int, points: tuple[str, str], belotes: str = "") -> None:
+        table = page.locator(f"#table-{number}")
+        table.get_by_text("Type the paper sheet's totals").click()
+        table.locator(f"input[name=t{number}-points0]").fill(points[0])
+        table.locator(f"input[name=t{number}-points1]").fill(points[1])
+        if belotes:
+            table.locator(f"input[name=t{number}-belotes]").fill(belotes)
+        table.get_by_role("button", name=f"Save table {number}").click()
+
+    typed(1, ("1100", "844"), belotes="1")
+    landed("Table 1: totals saved. Check the sheet: 20 missing: a belote?", role="alert")
+    for number in (2, 3, 4):
+        typed(number, ("1000", "944"))
+        landed(f"Table {number}: totals saved.")
+    page.get_by_role("button", name="Close round 1").click()
+    landed("Round 1 is closed.")
+    page.get_by_role("button", name="Draw round 2").click()
+    landed("Round 2 is drawn.")
+    assert page_errors(page) == []
