@@ -103,11 +103,11 @@ def public_pages(world: World) -> list[tuple[str, str]]:
     return [
         ("public-registration", f"/c/{world.registration.public_token}/"),
         ("public-running", f"/c/{running.public_token}/"),
-        ("public-running-after-1", f"/c/{running.public_token}/?after=1"),
+        ("public-running+after-1", f"/c/{running.public_token}/?after=1"),
         ("public-running-find", f"/c/{running.public_token}/?q=Invincibles"),
-        ("public-running-find-many", f"/c/{running.public_token}/?q=Les"),
+        ("public-running+find-many", f"/c/{running.public_token}/?q=Les"),
         ("public-finished", f"/c/{finished.public_token}/"),
-        ("public-finished-after-2", f"/c/{finished.public_token}/?after=2"),
+        ("public-finished+after-2", f"/c/{finished.public_token}/?after=2"),
         ("public-finished-find", f"/c/{finished.public_token}/?q=Anna"),
         ("table-phone-playing", f"/t/{playing}/"),
         ("table-phone-finished", f"/t/{done}/"),
@@ -138,8 +138,8 @@ def organiser_pages(world: World) -> list[tuple[str, str]]:
         ("desk-entrant", f"/concours/{reg.pk}/entrant/1/edit/"),
         ("desk-running", f"/concours/{running.pk}/"),
         ("desk-round-tables", f"/concours/{running.pk}/round/1/tables/"),
-        ("desk-table-deals", f"/concours/{running.pk}/round/2/table/2/deals/"),
-        ("desk-swap", f"/concours/{running.pk}/round/2/swap/"),
+        ("table-phone-playing+desk", f"/concours/{running.pk}/round/2/table/2/deals/"),
+        ("desk-running+swap", f"/concours/{running.pk}/round/2/swap/"),
         ("desk-finished", f"/concours/{finished.pk}/"),
         ("desk-delete", f"/concours/{finished.pk}/delete/"),
         ("print-draw", f"/concours/{running.pk}/round/2/print/draw/"),
@@ -158,4 +158,4 @@ def organiser_pages(world: World) -> list[tuple[str, str]]:
 
 def co_organiser_pages(world: World) -> list[tuple[str, str]]:
     """The co-organiser's desk (opened through its link: a redirect to the desk)."""
-    return [("co-desk-running", f"/concours/co/{world.running.co_token}/")]
+    return [("desk-running+co-organiser", f"/concours/co/{world.running.co_token}/")]

@@ -10,10 +10,11 @@ One seeded world (concours_world.build) per test; every page of a role in one br
 
 import re
 from collections.abc import Callable
+from typing import Literal
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.concours import services
@@ -21,6 +22,7 @@ from scorekeeper.concours import services
 from . import concours_world
 from .concours_world import PASSWORD, World
 from .conftest import (
+    PHONE,
     SCREENSHOTS,
     NewPhone,
     layout_problems,
@@ -28,6 +30,7 @@ from .conftest import (
     save_screenshot,
     text_problems,
 )
+from .test_axe import SITE, Audit
 from .test_large_text import _OVERFLOW_JS
 from .test_large_text import big_phone as big_phone  # a fixture
 
@@ -162,3 +165,72 @@ def test_every_desk_action_lands_on_its_result(
     page.get_by_role("button", name="Draw round 2").click()
     landed("Round 2 is drawn.")
     assert page_errors(page) == []
+
+
+AXE_COMBINATIONS: list[tuple[str, Literal["light", "dark"]]] = [("en", "light"), ("fr", "dark")]
+
+
+@pytest.mark.parametrize(
+    ("language", "scheme"), AXE_COMBINATIONS, ids=[f"{lang}-{s}" for lang, s in AXE_COMBINATIONS]
+)
+def test_no_axe_violation_on_concours_and_club_pages(
+    browser: Browser,
+    live_server: LiveServer,
+    make_user: Callable[[str], User],
+    language: str,
+    scheme: Literal["light", "dark"],
+) -> None:
+    """axe-core, headings and titles (as test_axe.py) on every concours and club page: public
+    (every state, Find my table, a table's phone, the club's pages), co-organiser, organiser
+    (desks in the three states, their forms and prints, the club's desk), the projector at
+    1920x1080 and 1280x720; English in light, French in dark (both languages' words, both
+    schemes' colours, in two runs rather than four). A page in another state of the same page
+    (name with "+") may share its title; every other title is its own."""
+    owner = make_user("organiser")
+    owner.set_password(PASSWORD)
+    owner.save()
+    world = concours_world.build(owner)
+    base = live_server.url
+    locale = "fr-FR" if language == "fr" else "en-GB"
+    found: list[str] = []
+    titles: dict[str, str] = {}
+    seen = 0
+
+    def audit(viewport: ViewportSize, pages: list[tuple[str, str]], user: User | None) -> None:
+        nonlocal seen
+        context = browser.new_context(
+            viewport=viewport, locale=locale, color_scheme=scheme, device_scale_factor=1
+        )
+        try:
+            page = context.new_page()
+            page.on("pageerror", lambda error: found.append(f"{page.url}: pageerror {error}"))
+            if user is not None:
+                log_in(page, base, user)
+            check = Audit(page=page, base=base, combination=f"concours-{language}-{scheme}")
+            for name, path in pages:
+                check.visit(name, path)
+            found.extend(check.found)
+            titles.update(check.titles)
+            seen += check.seen
+        finally:
+            context.close()
+
+    audit(
+        PHONE, concours_world.public_pages(world) + concours_world.co_organiser_pages(world), None
+    )
+    audit(PHONE, concours_world.organiser_pages(world), owner)
+    for width, height in ((1920, 1080), (1280, 720)):
+        screen: ViewportSize = {"width": width, "height": height}
+        wall = [(f"{name}+{width}", path) for name, path in concours_world.projector_pages(world)]
+        audit(screen, wall, None)
+
+    problems = "\n".join(found)
+    assert not found, f"{len(found)} problems on {seen} pages:\n{problems}"
+    suffix = f" · {SITE[language]}"
+    wrong = {name: title for name, title in titles.items() if not title.endswith(suffix)}
+    assert not wrong, f"titles not ending with {suffix!r}: {wrong}"
+    by_title: dict[str, list[str]] = {}
+    for name, title in titles.items():
+        by_title.setdefault(title, []).append(name.split("+")[0])
+    same = {title: names for title, names in by_title.items() if len(set(names)) > 1}
+    assert not same, f"pages sharing a title: {same}"
