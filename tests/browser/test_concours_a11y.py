@@ -29,8 +29,10 @@ from .conftest import (
     page_errors,
     save_screenshot,
     text_problems,
+    watch,
 )
 from .test_axe import SITE, Audit
+from .test_concours_public import concours as projector_concours
 from .test_large_text import _OVERFLOW_JS
 from .test_large_text import big_phone as big_phone  # a fixture
 
@@ -234,3 +236,36 @@ def test_no_axe_violation_on_concours_and_club_pages(
         by_title.setdefault(title, []).append(name.split("+")[0])
     same = {title: names for title, names in by_title.items() if len(set(names)) > 1}
     assert not same, f"pages sharing a title: {same}"
+
+
+def test_the_projector_page_turn_can_be_paused(
+    browser: Browser, live_server: LiveServer, make_user: Callable[[str], User]
+) -> None:
+    """The projector turns its ranking's page every 10 s; the P key or its Pause button stops
+    that (WCAG 2.2.2), a status says so, and the same key starts it again. On main there was
+    no way to stop it."""
+    tournament, _ = projector_concours(make_user("organiser"), teams=40)
+    context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-GB")
+    try:
+        wall = watch(context.new_page())
+        wall.clock.install()
+        wall.goto(f"{live_server.url}/c/{tournament.public_token}/projector/")
+        pages = wall.locator(".proj-page")
+        expect(pages).to_have_count(3)
+        expect(pages.nth(0)).to_be_visible()
+        pause = wall.get_by_role("button", name="Pause the pages (P)")
+        expect(pause).to_have_attribute("aria-pressed", "false")
+        wall.keyboard.press("p")
+        expect(pause).to_have_attribute("aria-pressed", "true")
+        expect(wall.get_by_role("status")).to_have_text("The pages are paused.")
+        wall.clock.run_for(25_000)
+        wall.wait_for_timeout(300)  # the poll's swap
+        expect(pages.nth(0)).to_be_visible()  # still the first page
+        pause.click()
+        expect(pause).to_have_attribute("aria-pressed", "false")
+        expect(wall.get_by_role("status")).to_have_text("The pages turn every 10 seconds.")
+        wall.clock.run_for(10_000)
+        expect(pages.nth(1)).to_be_visible()
+        assert page_errors(wall) == []
+    finally:
+        context.close()
