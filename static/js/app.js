@@ -139,6 +139,23 @@ const errorSummary = document.getElementById("error-summary");
 if (errorSummary && (!document.activeElement || document.activeElement === document.body)) {
   errorSummary.focus();
 }
+// An organiser's action (paper totals, Close round, Draw...) comes back with its result at the
+// top of the desk, focused (autofocus) so a screen reader says it. An address pointing at the
+// table just typed (#table-3) makes the browser skip autofocus, and clear the focus once it has
+// scrolled to the table: the script focuses the result after that, leaving the table in view.
+const result = document.querySelector("[data-focus-result]");
+const focusResult = () => {
+  if (!document.activeElement || document.activeElement === document.body) {
+    result.focus({ preventScroll: Boolean(location.hash) });
+  }
+};
+if (result && !errorSummary) {
+  if (location.hash && document.readyState !== "complete") {
+    window.addEventListener("load", () => requestAnimationFrame(focusResult), { once: true });
+  } else {
+    focusResult();
+  }
+}
 // Share page: send a link through the phone's share sheet, or copy it where there is none.
 for (const button of document.querySelectorAll("button[data-link]")) {
   button.hidden = false;

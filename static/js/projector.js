@@ -30,7 +30,26 @@
   document.addEventListener("DOMContentLoaded", show);
   document.addEventListener("htmx:afterSwap", show);
   window.addEventListener("resize", fit);
+  // Paused (the button, or the P key: WCAG 2.2.2), the same page stays; polls still update it.
+  let paused = false;
+  const button = document.getElementById("proj-pause");
+  const said = document.getElementById("proj-said");
+  function toggle() {
+    paused = !paused;
+    button.setAttribute("aria-pressed", String(paused));
+    said.textContent = paused ? said.dataset.paused : said.dataset.turning;
+  }
+  if (button && said) {
+    button.hidden = false;
+    button.addEventListener("click", toggle);
+    document.addEventListener("keydown", (event) => {
+      if (event.key.toLowerCase() === "p" && !event.ctrlKey && !event.metaKey && !event.altKey) {
+        toggle();
+      }
+    });
+  }
   setInterval(() => {
+    if (paused) return;
     index += 1;
     show();
   }, EVERY);

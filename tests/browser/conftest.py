@@ -279,3 +279,111 @@ def layout_problems(page: Page) -> list[str]:
     """Horizontal overflow and tap targets under 44 px on the current screen."""
     problems: list[str] = page.evaluate(_LAYOUT_JS, PHONE["width"])
     return problems
+
+
+# Text that does not read as text (issue 27): a table cell whose content runs out of its box, two
+# neighbouring cells whose text overlaps (the page need not scroll sideways for that: at 200 %
+# text the public standings printed "4370 1810" as "43781013050525"), and words squeezed apart,
+# a column narrower than its longest word: a number or a short word (a column title, "Pts")
+# broken over lines inside a table cell, or any word anywhere cut into three lines or more of a
+# letter or two ("one letter per line"). A long name broken in two where the line ends is fine,
+# and so is a break after a hyphen.
+_TEXT_JS = """() => {
+    const problems = [];
+    // Not shown: inside a visually hidden box (clipped to 1 px: .sr-only, a table's column
+    // titles kept for screen readers while its rows are cards) or a closed <details>.
+    const clipped = (el) => {
+        for (let a = el; a; a = a.parentElement) {
+            if (getComputedStyle(a).clip !== "auto") return true;
+        }
+        return false;
+    };
+    const shown = (el) => el.getClientRects().length && !el.closest(".sr-only, .skip")
+        && !(el.parentElement && el.parentElement.closest("details:not([open])"))
+        && !clipped(el);
+    const name = (el) => el.tagName.toLowerCase()
+        + (el.classList.length ? "." + [...el.classList].join(".") : "")
+        + ` "${(el.innerText || "").trim().replace(/\\s+/g, " ").slice(0, 30)}"`;
+    // Where a cell's shown text is: the union of its shown text nodes' boxes.
+    const textBox = (el) => {
+        const box = {left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity};
+        const texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+        for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+            if (!node.data.trim() || !shown(node.parentElement)) continue;
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            for (const r of range.getClientRects()) {
+                if (!r.width) continue;
+                box.left = Math.min(box.left, r.left);
+                box.top = Math.min(box.top, r.top);
+                box.right = Math.max(box.right, r.right);
+                box.bottom = Math.max(box.bottom, r.bottom);
+            }
+        }
+        return box;
+    };
+    const cells = [...document.querySelectorAll("main :is(td, th)")].filter(shown);
+    for (const cell of cells) {
+        const style = getComputedStyle(cell);
+        if (cell.clientWidth && style.display !== "inline" && style.overflow === "visible"
+            && (cell.scrollWidth > cell.clientWidth + 1
+                || cell.scrollHeight > cell.clientHeight + 1)) {
+            problems.push(`${name(cell)} holds ${cell.scrollWidth}x${cell.scrollHeight}px`
+                + ` in ${cell.clientWidth}x${cell.clientHeight}px`);
+        }
+    }
+    for (const row of document.querySelectorAll("main tr")) {
+        const own = [...row.children].filter(shown).filter((c) => c.innerText.trim());
+        for (let i = 0; i < own.length; i++) {
+            const a = textBox(own[i]);
+            for (let j = i + 1; j < own.length; j++) {
+                const b = textBox(own[j]);
+                const across = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+                const down = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+                if (across > 1 && down > 1) {
+                    problems.push(`${name(own[i])} and ${name(own[j])} overlap`);
+                }
+            }
+        }
+    }
+    const walker = document.createTreeWalker(document.querySelector("main") || document.body,
+                                             NodeFilter.SHOW_TEXT);
+    const seen = new Set();
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const el = node.parentElement;
+        if (!el || !shown(el) || seen.size > 40) continue;
+        const cell = el.closest("td, th");
+        // Words and their parts: "2025-2026" or "Benoît-Alexandre" may break after the hyphen.
+        for (const match of node.data.matchAll(/[^\\s\\-‐–—\\/]+/g)) {
+            const word = match[0];
+            if (word.length < 2) continue;
+            const range = document.createRange();
+            range.setStart(node, match.index);
+            range.setEnd(node, match.index + word.length);
+            const tops = new Set([...range.getClientRects()].filter((r) => r.width)
+                .map((r) => Math.round(r.top)));
+            const lines = tops.size;
+            if (lines < 2) continue;
+            const numeric = /^[-+−–.,:()%\\d]+$/.test(word) && /\\d/.test(word);
+            const squeezed = lines >= 3 && word.length / lines < 3;
+            // A column title split with a hyphen where the browser can (hyphens: auto, the
+            // match pages' narrow columns: "mat-ches") reads as a word; a short one does not.
+            const hyphenated = getComputedStyle(el).hyphens === "auto" && word.length >= 6;
+            if (numeric || squeezed || (cell && word.length <= 8 && !hyphenated)) {
+                const where = cell ? name(cell) : name(el);
+                const key = `${where}: "${word}"`;
+                if (!seen.has(key)) {
+                    seen.add(key);
+                    problems.push(`"${word}" broken over ${lines} lines in ${where}`);
+                }
+            }
+        }
+    }
+    return problems;
+}"""
+
+
+def text_problems(page: Page) -> list[str]:
+    """Table cells whose text runs out of them or over a neighbour's, and words broken apart."""
+    problems: list[str] = page.evaluate(_TEXT_JS)
+    return problems

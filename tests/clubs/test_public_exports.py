@@ -61,7 +61,10 @@ def test_the_printable_page(client: Client, ann: User, club: Club) -> None:
     body = response.content.decode()
     assert response.status_code == 200
     assert "clubs-public.css" in body and "club-print-table" in body
-    assert '<td>1</td><th scope="row">Rois</th><td>25</td>' in body
+    assert (
+        '<td class="club-print-rank">1</td><th scope="row">Rois</th><td data-label="Score">25</td>'
+        in body
+    )
 
 
 # ---------------------------------------------------------------------------------------------

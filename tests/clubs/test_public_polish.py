@@ -23,8 +23,12 @@ def test_the_printable_season_has_short_column_titles_a_legend_and_a_print_butto
     body = client.get(reverse("club_public:season_print", args=[club.slug, this.pk])).content
     html = body.decode()
     head = html[html.index("<thead>") : html.index("</thead>")]
-    titles = [re.sub(r"<[^>]+>", "", t).strip() for t in re.findall(r"<th[^>]*>(.*?)</th>", head)]
+    shown = re.sub(r'<span class="sr-only">.*?</span>', "", head)  # the words for screen readers
+    titles = [re.sub(r"<[^>]+>", "", t).strip() for t in re.findall(r"<th[^>]*>(.*?)</th>", shown)]
     assert titles == ["Rank", "Name", "Score", "Won", "Best", "Pl.", "Cnt."]
+    # A screen reader says each title in full words, not its abbreviation (issue 27).
+    assert '<span aria-hidden="true"><abbr title="concours played">Pl.</abbr></span>' in head
+    assert '<span class="sr-only">concours played</span>' in head
     assert '<abbr title="concours won">Won</abbr>' in head
     assert "Won: concours won; Best: best place; Pl.: concours played" in html
     # The concours prints' button: shown by print.js (no inline script), not printed.

@@ -97,7 +97,7 @@ def test_the_public_page_and_the_projector_show_the_tie(organiser: User, client:
     client.logout()
     token = tournament.public_token
     public = unescape(client.get(reverse("concours_public:standings", args=[token])).text)
-    rows = rows_of(public, 'class="facts pub-standings"')
+    rows = rows_of(public, 'class="facts pub-standings cards"')
     check_rows(rows[1:], winners, rest[0])
     assert sum("Ex æquo" in row for row in rows) == 2
     wall = unescape(client.get(reverse("concours_public:projector", args=[token])).text)

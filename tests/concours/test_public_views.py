@@ -103,7 +103,7 @@ def test_the_page_shows_the_concours_and_its_live_standings(client: Client, roun
     assert "A ham" not in html  # prizes show on the final ranking only
     finished = round1.tables.get(number=1)
     assert finished.points is not None
-    assert f"<td>{max(finished.points)}</td>" in html
+    assert f'<td data-label="Pts">{max(finished.points)}</td>' in html
 
 
 def test_unknown_tokens_are_404(client: Client, round1: Round) -> None:
