@@ -98,8 +98,10 @@ def test_create_a_concours_and_draw_rounds(
     names = Match.objects.get(
         concours_table__round__tournament__owner=user, concours_table__number=1
     ).team_names
-    first.get_by_label(f"{names[0]}: points").fill("1100")  # each field named after its team
-    first.get_by_label(f"{names[1]}: points").fill("844")
+    first.get_by_label(f"{names[0]}: points", exact=True).fill(
+        "1100"
+    )  # each field named after its team
+    first.get_by_label(f"{names[1]}: points", exact=True).fill("844")
     first.get_by_label("Belotes").fill("1")
     first.get_by_role("button", name="Save table 1").click()
     expect(page.locator(".messages")).to_contain_text("20 missing: a belote?")
