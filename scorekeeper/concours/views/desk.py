@@ -30,6 +30,7 @@ from .. import selectors, services
 from ..access import co_organised, grant_co, is_owner
 from ..access import own as _own
 from ..access import owner_only as _owner_only
+from ..brackets import bracket_view
 from ..forms import (
     FORMAT_NAMES,
     ConcoursForm,
@@ -246,6 +247,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
             (e for e in snap.entrants if e.number in seated), key=lambda e: e.name.casefold()
         )
     entrants = found if found is not None else everyone
+    state = selectors.progress(snap)
     context = {
         "tournament": tournament,
         "settings_lines": settings_words(tournament.settings),
@@ -263,19 +265,16 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "byes": [names.get(n, "") for n in snap.engine.rounds[-1].byes] if current else [],
         "in_round": in_round if len(in_round) <= PER_PAGE else [],
         "swap_page": len(in_round) > PER_PAGE,
-        "can_draw": not finished
-        and (current is None or current.is_closed)
-        and len(rounds) < rules.rounds,
+        "can_draw": not finished and (current is None or current.is_closed) and state.more,
+        "bracket": bracket_view(state.bracket, names) if state.bracket else None,
+        "round_robin": rules.pairing == "round_robin",
         "can_redraw": untouched,
         "public_url": reverse("concours_public:standings", args=[tournament.public_token]),
         "projector_url": reverse("concours_public:projector", args=[tournament.public_token]),
         "is_owner": is_owner(request, tournament),
         "co_url": request.build_absolute_uri(reverse("concours:co", args=[tournament.co_token])),
         "can_close": current is not None and not current.is_closed and all_done,
-        "can_finish": not finished
-        and current is not None
-        and current.is_closed
-        and len(rounds) == rules.rounds,
+        "can_finish": not finished and current is not None and current.is_closed and state.complete,
         "finished": finished,
         "standings": paginate(standings, request, param="standings") if standings else None,
         "ties": ties,
