@@ -377,13 +377,12 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def bracket(request: HttpRequest, pk: int) -> HttpResponse:
     """The final bracket (docs/tournaments.md §7) on one A4 landscape page: a column per round,
-    the main bracket and the consolation, results as they stand. 404 without a final bracket.
-    A fixed number of queries (the snapshot)."""
+    the main bracket and the consolation, results as they stand (a concours without one: a
+    line saying so). A fixed number of queries (the snapshot)."""
     tournament = _own(request, pk)
     snap = selectors.snapshot(tournament)
     state = selectors.bracket_of(snap)
-    if state is None:
-        raise Http404
     names = {e.number: e.name for e in snap.everyone}
-    context = {"tournament": tournament, "bracket": bracket_view(state, names)}
+    view = bracket_view(state, names) if state is not None else None
+    context = {"tournament": tournament, "bracket": view}
     return render(request, "concours/print/bracket.html", context)
