@@ -17,7 +17,7 @@ def round_title(round_: BracketRound) -> str:
     main = round_.stage == "final"
     entrants = round_.entrants
     if entrants == 2:
-        return _("Final") if main else _("Consolation final")
+        return pgettext("bracket", "Final") if main else _("Consolation final")
     if entrants == 4:
         return _("Semi-finals") if main else _("Consolation semi-finals")
     if entrants == 8:
