@@ -85,7 +85,7 @@ def bracket_view(bracket: Bracket, names: dict[int, str]) -> dict[str, Any]:
     its `columns` (a round each: title, file round number, tables), the `champion`'s name once
     the final is played, `short` (too few entrants to seed it), `seeded`."""
     groups: list[dict[str, Any]] = []
-    for stage, title in (("final", _("Final bracket")), ("consolation", _("Consolation"))):
+    for stage, title in (("final", _("Main bracket")), ("consolation", _("Consolation"))):
         columns = [
             {
                 "title": round_title(round_),
@@ -101,6 +101,7 @@ def bracket_view(bracket: Bracket, names: dict[int, str]) -> dict[str, Any]:
     champion = next((n for n, place in bracket.places.items() if place == 1), None)
     return {
         "size": bracket.size,
+        "columns": max((len(group["columns"]) for group in groups), default=1),
         "brackets": groups,
         "seeded": bool(bracket.seeds),
         "short": bracket.short,

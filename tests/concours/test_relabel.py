@@ -11,6 +11,7 @@ from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
 from django.db import connection
+from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 
 from scorekeeper.concours import services
@@ -76,4 +77,7 @@ def test_a_concours_of_before_is_kept(back_and_forth: None) -> None:
 
 def test_a_new_database_and_a_relabelled_one_are_left_alone(back_and_forth: None) -> None:
     assert relabel_apps(connection) == []  # the test database: already "concours"
-    assert MigrationRecorder.Migration.objects.filter(app="concours").count() == 6
+    # Every migration of the app on disk is recorded once (issue 26 added one: counted, not fixed).
+    on_disk = [key for key in MigrationLoader(connection).disk_migrations if key[0] == "concours"]
+    assert len(on_disk) >= 7
+    assert MigrationRecorder.Migration.objects.filter(app="concours").count() == len(on_disk)

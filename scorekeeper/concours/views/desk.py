@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scorekeeper.engine.tournament import History, TournamentError
+from scorekeeper.engine.tournament import History, TournamentError, sequence
 from scorekeeper.engine.tournament import Tournament as EngineTournament
 from scorekeeper.web.gc_pause import paused_gc
 from scorekeeper.web.htmx import wants_partial
@@ -30,7 +30,7 @@ from .. import selectors, services
 from ..access import co_organised, grant_co, is_owner
 from ..access import own as _own
 from ..access import owner_only as _owner_only
-from ..brackets import bracket_view
+from ..brackets import bracket_view, round_title
 from ..forms import (
     FORMAT_NAMES,
     ConcoursForm,
@@ -248,6 +248,13 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         )
     entrants = found if found is not None else everyone
     state = selectors.progress(snap)
+    stage_title = next_title = ""
+    if state.bracket is not None:
+        for round_ in state.bracket.rounds:
+            if current is not None and round_.round == current.number:
+                stage_title = round_title(round_)
+        if state.bracket.next is not None:
+            next_title = round_title(state.bracket.rounds[state.bracket.next])
     context = {
         "tournament": tournament,
         "settings_lines": settings_words(tournament.settings),
@@ -258,7 +265,9 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "found": found,
         "searchable": len(everyone) > PER_PAGE,
         "drawn": len(rounds),
-        "rounds_planned": rules.rounds,
+        "qualifying_rounds": rules.rounds,  # withdrawals: before a qualifying round only
+        # With a final bracket, its rounds too (docs/tournaments.md §7: each a round).
+        "rounds_planned": rules.rounds + (len(sequence(rules.final)) if rules.final else 0),
         "current": current,
         "board": board,
         "rematch_tables": rematches,
@@ -268,6 +277,8 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "can_draw": not finished and (current is None or current.is_closed) and state.more,
         "bracket": bracket_view(state.bracket, names) if state.bracket else None,
         "round_robin": rules.pairing == "round_robin",
+        "stage_title": stage_title,
+        "next_title": next_title,
         "can_redraw": untouched,
         "public_url": reverse("concours_public:standings", args=[tournament.public_token]),
         "projector_url": reverse("concours_public:projector", args=[tournament.public_token]),
