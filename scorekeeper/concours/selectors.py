@@ -263,8 +263,8 @@ def standings_rows(
 ) -> list[dict[str, Any]]:
     """The standings as plain rows (docs/tournaments.md §6's `standings`), with each entrant's prize
     (`with_prizes`); `snap`: the tournament's snapshot when the caller has read it already.
-    With a final bracket seeded (§7) and every round read (`after_round` None or the last), the
-    final ranking: the rows ordered by `final_place` (not settled yet: last, in qualifying
+    With a final bracket played out (§7) and every round read (`after_round` None or the last),
+    the final ranking: the rows ordered by `final_place` (not settled yet: last, in qualifying
     order), each with its `qualifying_rank` and its `rank` the final place, prizes by place."""
     if snap is None:
         snap = snapshot(tournament)
@@ -284,10 +284,11 @@ def bracket_of(snap: Snapshot) -> tournament_engine.Bracket | None:
 
 
 def final_places(snap: Snapshot) -> dict[int, int | None] | None:
-    """Each entrant's final place once the bracket is seeded (None for a concours without a
-    final bracket, or before its seeds are known)."""
+    """Each entrant's final place once the bracket is complete (None for a concours without a
+    final bracket, or while its bracket is not played out: the standings stay those of the
+    qualifying rounds until then)."""
     bracket = bracket_of(snap)
-    if bracket is None or not bracket.seeds:
+    if bracket is None or not bracket.seeds or not bracket.complete:
         return None
     return bracket.places
 

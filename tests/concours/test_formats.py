@@ -303,3 +303,65 @@ def test_desk_queries_do_not_grow_with_the_bracket(make_user: Callable[[str], Us
             assert client.get(reverse("concours:desk", args=[tournament.pk])).status_code == 200
         counts.append(len(queries))
     assert counts[0] == counts[1]
+
+
+def run_everything(tournament: Tournament) -> list[Round]:
+    """Every round drawn and typed from paper, qualifying and bracket; the bracket rounds."""
+    bracket_rounds = []
+    while selectors.progress(selectors.snapshot(tournament)).more:
+        round_ = services.draw_round(tournament=tournament)
+        if round_.stage:
+            bracket_rounds.append(round_)
+        paper_round(round_)
+    return bracket_rounds
+
+
+def test_prizes_by_final_place_ex_aequo_and_the_brackets_own_partie(
+    make_user: Callable[[str], User],
+) -> None:
+    final = {**FINAL_8, "partie": {"preset": "belote", "deals_limit": 4, "target": None}}
+    tournament = bracket_concours(make_user("org"), final)
+    tournament.prizes = {"1": "Un jambon", "7": "Une bouteille", "8": "Un saucisson"}
+    tournament.save(update_fields=["prizes"])
+    bracket_rounds = run_everything(tournament)
+    for round_ in bracket_rounds:  # the table phones play the final's partie
+        for table in round_.tables.select_related("match"):
+            assert table.match is not None
+            assert table.match.engine_rules.deals_limit == 4
+    qualifying = Round.objects.filter(tournament=tournament, stage="").first()
+    assert qualifying is not None
+    table = qualifying.tables.select_related("match").first()
+    assert table is not None and table.match is not None
+    assert table.match.engine_rules.deals_limit == 12
+    services.finish(tournament=tournament)
+    rows = selectors.standings_rows(tournament)
+    assert [row["rank"] for row in rows] == [1, 2, 3, 4, 5, 6, 7, 7, 9, 10]
+    assert rows[0]["prize"] == "Un jambon"
+    assert rows[6]["shared"] == rows[7]["shared"] == ["Une bouteille", "Un saucisson"]
+    client = Client()
+    client.force_login(tournament.owner)
+    page = client.get(reverse("concours:desk", args=[tournament.pk])).content.decode()
+    assert "Ex æquo at rank 7" in page
+    public = Client().get(reverse("concours_public:standings", args=[tournament.public_token]))
+    text = public.content.decode()
+    assert "Une bouteille" in text and "Winner:" in text
+    assert "After round 4" not in text  # a bracket round leaves the standings be
+    printed = client.get(reverse("concours:print_ranking", args=[tournament.pk])).content.decode()
+    assert "Ex æquo at rank 7" in printed
+
+
+def test_standings_keep_their_qualifying_order_while_the_bracket_is_played(
+    make_user: Callable[[str], User],
+) -> None:
+    tournament = bracket_concours(make_user("org"), {"size": 4}, count=6)
+    for _ in range(3):
+        paper_round(services.draw_round(tournament=tournament))
+    before = [row["id"] for row in selectors.standings_rows(tournament)]
+    paper_round(services.draw_round(tournament=tournament))  # semi-finals
+    during = selectors.standings_rows(tournament)
+    assert [row["id"] for row in during] == before
+    assert "final_place" not in during[0]
+    client = Client()
+    client.force_login(tournament.owner)
+    page = client.get(reverse("concours:desk", args=[tournament.pk])).content.decode()
+    assert "Standings after round 3" in page

@@ -289,7 +289,9 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "finished": finished,
         "standings": paginate(standings, request, param="standings") if standings else None,
         "ties": ties,
-        "standings_round": closed[-1].number if closed else None,
+        # A bracket round leaves the qualifying standings be (docs/tournaments.md §7).
+        "standings_round": min(closed[-1].number, rules.rounds) if closed else None,
+        "bracket_ranking": state.bracket is not None and state.bracket.complete,
         "closed_rounds": [r.number for r in closed],  # standings CSV after each
         "past_rounds": _past_rounds(snap, names, wanted),
         "changes": _changes(request, tournament),

@@ -124,6 +124,8 @@ class Board:
         """The rounds whose standings may be looked at again: the closed ones (the last closed
         one only when it is not what the live standings already show)."""
         last = self.closed if self.closed < self.current else self.closed - 1
+        if self.engine.settings.final is not None:  # a bracket round leaves the standings be
+            last = min(last, self.engine.settings.rounds)
         return range(1, max(last, 0) + 1)
 
     @property
