@@ -330,9 +330,9 @@ def test_prizes_by_final_place_ex_aequo_and_the_brackets_own_partie(
             assert table.match.engine_rules.deals_limit == 4
     qualifying = Round.objects.filter(tournament=tournament, stage="").first()
     assert qualifying is not None
-    table = qualifying.tables.select_related("match").first()
-    assert table is not None and table.match is not None
-    assert table.match.engine_rules.deals_limit == 12
+    played = qualifying.tables.select_related("match").first()
+    assert played is not None and played.match is not None
+    assert played.match.engine_rules.deals_limit == 12
     services.finish(tournament=tournament)
     rows = selectors.standings_rows(tournament)
     assert [row["rank"] for row in rows] == [1, 2, 3, 4, 5, 6, 7, 7, 9, 10]
