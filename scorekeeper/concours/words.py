@@ -131,6 +131,9 @@ REFUSALS: "dict[str, Promise]" = {
     "swap_bracket": gettext_lazy(
         "The final bracket's tables follow the seeds: its teams cannot be swapped."
     ),
+    "redraw_fixed": gettext_lazy(
+        "A round robin's rounds and the final bracket's are fixed: they cannot be drawn again."
+    ),
     "bracket_unfinished": gettext_lazy(
         "The final bracket is not finished yet: draw and play its next round first."
     ),

@@ -108,6 +108,15 @@ def test_equal_totals_the_better_seed_goes_through_and_the_page_says_so(
         paper_round(services.draw_round(tournament=tournament))
     semis = services.draw_round(tournament=tournament)
     assert semis.stage == "final"
+    first_place = semis.places.filter(table__isnull=False).first()
+    last_place = semis.places.filter(table__isnull=False).last()
+    assert first_place is not None and last_place is not None
+    with pytest.raises(Refused) as refused:
+        services.redraw_round(round_=semis)
+    assert refused.value.code == "redraw_fixed"
+    with pytest.raises(Refused) as refused:
+        services.swap_entrants(round_=semis, first=first_place.entrant, second=last_place.entrant)
+    assert refused.value.code == "swap_bracket"
     paper_round(semis, equal=True)
     snap = selectors.snapshot(tournament)
     bracket = selectors.bracket_of(snap)
@@ -155,6 +164,12 @@ def test_round_robin_of_five_everyone_meets_once_and_swap_is_refused(
             with pytest.raises(Refused) as refused:
                 services.swap_entrants(round_=round_, first=first.entrant, second=second.entrant)
             assert refused.value.code == "swap_round_robin"
+            with pytest.raises(Refused) as refused:
+                services.redraw_round(round_=round_)
+            assert refused.value.code == "redraw_fixed"
+            with pytest.raises(Refused) as refused:
+                services.add_entrant(tournament=tournament, name="Late", players=("a", "b"))
+            assert refused.value.code == "round_robin_late_entry"
         for table in round_.tables.all():
             pair = sorted(table.places.values_list("entrant__number", flat=True))
             met.append((pair[0], pair[1]))

@@ -182,6 +182,10 @@ def redraw_round(*, round_: Round) -> Round:
     the draws changes (the same seed would give the same draw); a Swiss round after the first
     depends only on the standings and comes out the same."""
     tournament = round_.tournament
+    if round_.stage or tournament.settings.get("pairing") == "round_robin":
+        # The same teams would meet again (a schedule, a bracket), and a new seed would move
+        # a ranking's drawing of lots (docs/tournaments.md §3, §7).
+        raise Refused("redraw_fixed")
     if tournament.rounds.filter(number__gt=round_.number).exists():
         raise Refused("not_last_round", round=round_.number)
     _untouched(round_)
