@@ -138,6 +138,18 @@ def test_ten_teams_three_swiss_rounds_and_a_bracket_of_eight_with_consolation(
     )
     save_screenshot(desk.locator("#bracket"), "concours-formats-bracket-phone.png")
     shot(desk, "03-quarter-finals-played")
+    laptop_context = browser.new_context(viewport={"width": 1280, "height": 800})
+    laptop = watch(laptop_context.new_page())
+    log_in(laptop, base, owner)
+    laptop.goto(f"{base}/concours/{tournament.pk}/")
+    columns = laptop.locator("#bracket .bracket-final .bracket-column")
+    expect(columns).to_have_count(3)  # side by side: quarter-finals, semi-finals, final
+    boxes = [columns.nth(i).bounding_box() for i in range(3)]
+    assert all(box is not None for box in boxes)
+    assert boxes[0]["x"] < boxes[1]["x"] < boxes[2]["x"]  # type: ignore[index]
+    save_screenshot(laptop.locator("#bracket"), "concours-formats-bracket-laptop.png")
+    assert page_errors(laptop) == []
+    laptop_context.close()
 
     # The projector on the wall while the semi-finals are drawn.
     assert draw(desk, 5) == 2  # consolation semi-finals
