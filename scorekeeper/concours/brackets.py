@@ -9,13 +9,44 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scorekeeper.engine.tournament import Bracket, BracketRound, BracketTable, standard_order
+from scorekeeper.engine.tournament import (
+    Bracket,
+    BracketRound,
+    BracketTable,
+    Settings,
+    sequence,
+    standard_order,
+)
 
 
 def round_title(round_: BracketRound) -> str:
     """ "Quarter-finals", "Final", "Consolation semi-finals"..."""
-    main = round_.stage == "final"
-    entrants = round_.entrants
+    return title_of(round_.stage, round_.entrants)
+
+
+def stage_title(settings: Settings, number: int) -> str:
+    """The title of round `number` (1-based) when it is a round of the final bracket ("" for a
+    qualifying round), from the settings alone (`sequence`: no standings read)."""
+    final = settings.final
+    index = number - settings.rounds - 1
+    if final is None or index < 0:
+        return ""
+    steps = sequence(final)
+    if index >= len(steps):
+        return ""
+    step = steps[index]
+    size = final.size if step.stage == "final" else final.size // 2
+    return title_of(step.stage, size >> (step.depth - 1))
+
+
+def planned_rounds(settings: Settings) -> int:
+    """Every round a concours plays: its qualifying rounds and its bracket's (§7)."""
+    return settings.rounds + (len(sequence(settings.final)) if settings.final else 0)
+
+
+def title_of(stage: str, entrants: int) -> str:
+    """A bracket round's title from its stage and how many entrants it starts with."""
+    main = stage == "final"
     if entrants == 2:
         return pgettext("bracket", "Final") if main else _("Consolation final")
     if entrants == 4:

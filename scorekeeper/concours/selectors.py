@@ -451,6 +451,14 @@ class PlayedIn:
     sides: tuple[tuple[Seated, ...], tuple[Seated, ...]]
 
 
+def planned_rounds(tournament: Tournament) -> int:
+    """Every round the concours plays: its qualifying rounds and its final bracket's (§7)."""
+    settings = tournament.settings
+    rounds = int(settings.get("rounds", 0))
+    final = tournament.engine_settings.final if settings.get("final") else None
+    return rounds + (len(tournament_engine.sequence(final)) if final is not None else 0)
+
+
 def _final_ranks(tournament: Tournament) -> dict[int, int]:
     """A finished concours's final place of each entrant (by number), as its finish stored it
     (`final_standings`); empty while it runs, or when none is stored."""
@@ -489,7 +497,7 @@ def played_in(match_ids: Sequence[int]) -> dict[int, PlayedIn]:
             tournament_id=tournament.pk,
             name=tournament.name,
             round=table.round.number,
-            rounds=int(tournament.settings.get("rounds", 0)),
+            rounds=planned_rounds(tournament),
             table=table.number,
             finished=tournament.status == Tournament.Status.FINISHED,
             sides=(tuple(sides[0]), tuple(sides[1])),
@@ -556,7 +564,7 @@ def player_concours(seats: QuerySet[Seat]) -> list[PlayerConcours]:
                 rank=_final_ranks(tournament).get(number) if finished else None,
                 finished=finished,
                 round=round_number,
-                rounds=int(tournament.settings.get("rounds", 0)),
+                rounds=planned_rounds(tournament),
             )
         )
     return sorted(out, key=lambda c: (c.date is not None, c.date, c.tournament_id), reverse=True)

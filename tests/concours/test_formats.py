@@ -19,6 +19,7 @@ from django.urls import reverse
 from scorekeeper.concours import selectors, services
 from scorekeeper.concours.forms import settings_words
 from scorekeeper.concours.models import Round, Tournament
+from scorekeeper.concours.phones import header
 from scorekeeper.concours.services import Refused
 from scorekeeper.engine import tournament as tournament_engine
 
@@ -380,3 +381,17 @@ def test_standings_keep_their_qualifying_order_while_the_bracket_is_played(
     client.force_login(tournament.owner)
     page = client.get(reverse("concours:desk", args=[tournament.pk])).content.decode()
     assert "Standings after round 3" in page
+
+
+def test_a_bracket_tables_phone_and_records_name_its_round(
+    make_user: Callable[[str], User],
+) -> None:
+    tournament = bracket_concours(make_user("org"), {"size": 4}, count=6)
+    for _ in range(3):
+        paper_round(services.draw_round(tournament=tournament))
+    semis = services.draw_round(tournament=tournament)
+    table = semis.tables.select_related("round__tournament", "match").get(number=1)
+    assert table.match is not None
+    assert header(table, table.match).startswith("Table 1 · round 4 · Semi-finals · ")
+    found = selectors.played_in([table.match.pk])[table.match.pk]
+    assert (found.round, found.rounds) == (4, 5)  # 3 qualifying rounds, semi-finals, final

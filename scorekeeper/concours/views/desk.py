@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scorekeeper.engine.tournament import History, TournamentError, sequence
+from scorekeeper.engine.tournament import History, TournamentError
 from scorekeeper.engine.tournament import Tournament as EngineTournament
 from scorekeeper.web.gc_pause import paused_gc
 from scorekeeper.web.htmx import wants_partial
@@ -30,7 +30,7 @@ from .. import selectors, services
 from ..access import co_organised, grant_co, is_owner
 from ..access import own as _own
 from ..access import owner_only as _owner_only
-from ..brackets import bracket_view, round_title
+from ..brackets import bracket_view, planned_rounds, round_title
 from ..forms import (
     FORMAT_NAMES,
     ConcoursForm,
@@ -267,7 +267,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "drawn": len(rounds),
         "qualifying_rounds": rules.rounds,  # withdrawals: before a qualifying round only
         # With a final bracket, its rounds too (docs/tournaments.md §7: each a round).
-        "rounds_planned": rules.rounds + (len(sequence(rules.final)) if rules.final else 0),
+        "rounds_planned": planned_rounds(rules),
         "current": current,
         "board": board,
         "rematch_tables": rematches,
