@@ -131,6 +131,9 @@ REFUSALS: "dict[str, Promise]" = {
     "swap_bracket": gettext_lazy(
         "The final bracket's tables follow the seeds: its teams cannot be swapped."
     ),
+    "round_robin_late_entry": gettext_lazy(
+        "A round robin takes no late entry: every team plays from round 1."
+    ),
     "redraw_fixed": gettext_lazy(
         "A round robin's rounds and the final bracket's are fixed: they cannot be drawn again."
     ),
