@@ -17,6 +17,7 @@ from scorekeeper.concours.models import Round, Tournament
 from tests.factories import UserFactory
 
 from .conftest import NewPhone, Shot, page_errors, save_screenshot, watch
+from .test_axe import _AXE_JS, AXE
 from .test_concours_prints import log_in, print_pdf
 
 pytestmark = [
@@ -91,6 +92,11 @@ def play_round(desk: Page, number: int, tables: int, tie: int | None = None) -> 
         paper(desk, table, (first, PARTIE - first))
     desk.get_by_role("button", name=f"Close round {number}").click()
     expect(desk.locator(".messages")).to_contain_text(f"Round {number} is closed.")
+
+
+def no_axe_violation(page: Page) -> None:
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    assert page.evaluate(_AXE_JS) == [], page.url
 
 
 def finish(desk: Page) -> None:
@@ -171,6 +177,8 @@ def test_ten_teams_three_swiss_rounds_and_a_bracket_of_eight_with_consolation(
     expect(player.locator(".pub-where")).to_contain_text("Semi-finals: table 1")
     expect(player.locator(".bracket-side.is-you").first).to_contain_text(seat.entrant.name)
     shot(player, "04-find-my-table")
+    no_axe_violation(player)
+    no_axe_violation(desk)
 
     play_round(desk, 6, 2)
     assert draw(desk, 7) == 1  # consolation final
@@ -192,6 +200,7 @@ def test_ten_teams_three_swiss_rounds_and_a_bracket_of_eight_with_consolation(
     desk.get_by_role("link", name="Print the bracket").click()
     expect(desk.locator(".print-bracket .bracket-table")).to_have_count(11)
     shot(desk, "06-print-bracket-phone")
+    no_axe_violation(desk)
     assert print_pdf(desk, "bracket-8") == 1
     assert page_errors(desk) == []
     assert page_errors(player) == []
