@@ -57,12 +57,15 @@ def settings_words(values: dict[str, Any]) -> list[str]:
         lines.append(
             str(_("Round 1 drawn at random, later rounds by standing"))
             if values["pairing"] == "swiss"
+            else str(_("Everyone meets everyone (round robin: a fixed schedule)"))
+            if values["pairing"] == "round_robin"
             else str(_("Every round drawn at random"))
         )
     lines.append(
         str(_("Ranked by: %(criteria)s"))
         % {"criteria": ", ".join(str(CRITERIA[c]) for c in values["ranking"])}
     )
+    lines += final_words(values.get("final"), game)
     bye = values["bye"]
     points = (
         str(_("the round's average points"))
@@ -84,6 +87,35 @@ def settings_words(values: dict[str, Any]) -> list[str]:
         % {"minutes": minutes}
         if minutes
         else str(_("No round clock"))
+    )
+    return lines
+
+
+def final_words(final: dict[str, Any] | None, game: str) -> list[str]:
+    """The final bracket's settings (docs/tournaments.md §7) in plain words (none: no line)."""
+    if not final:
+        return []
+    lines = [
+        str(_("Then the best %(size)s of the standings play a knockout bracket"))
+        % {"size": final["size"]}
+    ]
+    if final.get("third_place"):
+        lines.append(str(_("The semi-final losers play for third place")))
+    if final.get("consolation"):
+        lines.append(str(_("The first-round losers play a consolation bracket")))
+    partie = final.get("partie")
+    if partie:
+        name = str(PRESET_NAMES.get(partie["preset"], partie["preset"]))
+        deals, target = partie.get("deals_limit"), partie.get("target")
+        if deals and target:
+            text = _("Each bracket table: %(game)s, %(deals)s deals or %(target)s points")
+        elif deals:
+            text = _("Each bracket table: %(game)s, %(deals)s deals")
+        else:
+            text = _("Each bracket table: %(game)s, to %(target)s points")
+        lines.append(str(text) % {"game": name, "deals": deals, "target": target})
+    lines.append(
+        str(_("A bracket table always has a winner: on equal totals the better seed goes through"))
     )
     return lines
 
@@ -112,7 +144,10 @@ def read_prizes(text: str) -> dict[int, str]:
     return prizes
 
 
-RANKS = 6  # the ranking's criteria, one select each (CRITERIA has six)
+# The ranking's criteria: six selects, each offering all ten criteria (words.CRITERIA, docs/
+# tournaments.md §3). Six is more than a club's ranking uses (`lots` never ties, so nothing after
+# it counts); a ranking of more than six (an imported file's) shows its first six here.
+RANKS = 6
 RANK_LABELS: "list[Any]" = [
     _("Ranked first by"),
     _("then by"),
@@ -158,7 +193,40 @@ class SettingsForm(forms.Form):
         choices=[
             ("swiss", _("Round 1 drawn at random, later rounds by standing")),
             ("random", _("Every round drawn at random")),
+            ("round_robin", _("Everyone meets everyone (round robin: a fixed schedule)")),
         ],
+    )
+    final_size = forms.ChoiceField(
+        label=_("Final bracket after the rounds (teams formed in advance)"),
+        widget=forms.RadioSelect,
+        required=False,
+        choices=[
+            ("", _("No final bracket: the standings are the ranking")),
+            ("4", _("The best 4 play a knockout bracket")),
+            ("8", _("The best 8 play a knockout bracket")),
+            ("16", _("The best 16 play a knockout bracket")),
+        ],
+    )
+    final_third_place = forms.BooleanField(
+        label=_("The semi-final losers play for third place"), required=False
+    )
+    final_consolation = forms.BooleanField(
+        label=_("The first-round losers play a consolation bracket (8 or 16)"), required=False
+    )
+    final_game = forms.ChoiceField(
+        label=_("Each bracket table plays"),
+        required=False,
+        choices=[("", _("as the rounds")), *PRESET_NAMES.items()],
+    )
+    final_deals_limit = forms.IntegerField(
+        label=_("Deals per bracket partie"), required=False, min_value=1, max_value=1000
+    )
+    final_target = forms.IntegerField(
+        label=_("Points to reach in the bracket"),
+        required=False,
+        min_value=1,
+        max_value=MAX_POINTS,
+        help_text=_("Only when the bracket plays other rules than the rounds."),
     )
     bye = forms.ChoiceField(
         label=_("A team without a table gets"),
@@ -212,6 +280,16 @@ class SettingsForm(forms.Form):
             "bye_win": bool(bye.get("win", False)),
             "minutes": values.get("minutes"),
         }
+        final = values.get("final") or {}
+        final_partie = final.get("partie") or {}
+        initial.update(
+            final_size=str(final["size"]) if final else "",
+            final_third_place=bool(final.get("third_place", False)),
+            final_consolation=bool(final.get("consolation", False)),
+            final_game=final_partie.get("preset", ""),
+            final_deals_limit=final_partie.get("deals_limit"),
+            final_target=final_partie.get("target"),
+        )
         for index, criterion in enumerate(values.get("ranking", [])[:RANKS]):
             initial[f"rank{index + 1}"] = criterion
         return initial
@@ -253,6 +331,14 @@ class SettingsForm(forms.Form):
             return "rank1"
         if path.startswith("prizes"):
             return "prizes"
+        if path.startswith("final.partie.deals_limit"):
+            return "final_deals_limit"
+        if path.startswith("final.partie"):
+            return "final_target"
+        if path.startswith("final.consolation"):
+            return "final_consolation"
+        if path.startswith("final"):
+            return "final_size"
         fields = {
             "rounds": "rounds",
             "mode": "mode",
@@ -272,7 +358,7 @@ class SettingsForm(forms.Form):
         }
         ranking = [data[f"rank{i + 1}"] for i in range(RANKS) if data.get(f"rank{i + 1}")]
         points = "average" if data["bye"] == "average" else data.get("bye_points")
-        values = {
+        values: dict[str, Any] = {
             "mode": data["mode"],
             "rounds": data["rounds"],
             "partie": partie,
@@ -282,6 +368,17 @@ class SettingsForm(forms.Form):
         }
         if data.get("minutes") is not None:  # the round clock (docs/concours.md)
             values["minutes"] = data["minutes"]
+        if data.get("final_size"):
+            final: dict[str, Any] = {"size": int(data["final_size"])}
+            if data.get("final_game"):
+                final["partie"] = {
+                    "preset": data["final_game"],
+                    "deals_limit": data.get("final_deals_limit"),
+                    "target": data.get("final_target"),
+                }
+            final["consolation"] = bool(data.get("final_consolation"))
+            final["third_place"] = bool(data.get("final_third_place"))
+            values["final"] = final
         return values
 
 

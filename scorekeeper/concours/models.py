@@ -17,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorekeeper.engine.tournament import Settings, settings_from_dict
+from scorekeeper.engine.tournament import Stage as EngineStage
 from scorekeeper.matches.models import Match, new_token  # links as unguessable as a match's
 from scorekeeper.web.validators import validate_name, validate_prizes, validate_text
 
@@ -136,8 +137,17 @@ class Entrant(models.Model):
 
 
 class Round(models.Model):
+    """A round: a qualifying round (`stage` empty) or a round of the final bracket
+    (docs/tournaments.md §7): "final" (the main bracket) or "consolation"."""
+
+    class Stage(models.TextChoices):
+        QUALIFYING = "", _("qualifying")
+        FINAL = "final", _("final bracket")
+        CONSOLATION = "consolation", _("consolation bracket")
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
+    stage = models.CharField(max_length=12, choices=Stage.choices, default="", blank=True)
     drawn_at = models.DateTimeField(auto_now_add=True)
     closed_at = models.DateTimeField(null=True, blank=True)
     rematches = models.PositiveSmallIntegerField(default=0)  # the draw could not avoid them
@@ -161,6 +171,10 @@ class Round(models.Model):
                 ),
                 name="round_clock_both_or_none",
             ),
+            models.CheckConstraint(
+                condition=models.Q(stage__in=["", "final", "consolation"]),
+                name="round_stage_known",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -181,6 +195,15 @@ class Round(models.Model):
         """Whether the clock has reached zero at `now` (False without a clock)."""
         ends = self.clock_ends_at
         return ends is not None and now >= ends
+
+    @property
+    def engine_stage(self) -> EngineStage | None:
+        """The engine's `stage` of this round (None: a qualifying round)."""
+        if self.stage == "final":
+            return "final"
+        if self.stage == "consolation":
+            return "consolation"
+        return None
 
 
 class Table(models.Model):

@@ -21,6 +21,7 @@ from scorekeeper.web.addresses import absolute_url
 
 from .access import is_organiser
 from .clock import table_clock
+from .brackets import stage_title
 from .models import Table, Tournament
 
 
@@ -54,6 +55,8 @@ def header(table: Table, match: Match | None, scored_deals: int | None = None) -
         _("Table %(table)s") % {"table": table.number},
         _("round %(round)s") % {"round": table.round.number},
     ]
+    if table.round.stage:  # a round of the final bracket: "Semi-finals"
+        parts.append(stage_title(table.round.tournament.engine_settings, table.round.number))
     if match is not None:
         parts.append(" – ".join(match.team_names))
         rules = match.engine_rules

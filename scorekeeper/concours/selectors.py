@@ -153,14 +153,22 @@ def snapshot(tournament: Tournament, *, with_results: bool = False) -> Snapshot:
             engine_tables.append(
                 _engine_table(table, (_side(pair[0]), _side(pair[1])), deals, with_results)
             )
-        engine_rounds.append(
-            tournament_engine.Round(
-                tuple(engine_tables),
-                tuple(sorted(byes[round_.pk])),
-                tuple(sorted(gone.get(round_.number, ()))),
-                ("tables", "byes", "withdrawn"),
+        stage = round_.engine_stage
+        if stage is not None:  # a round of the final bracket: tables only (§7)
+            engine_rounds.append(
+                tournament_engine.Round(
+                    tuple(engine_tables), written=("stage", "tables"), stage=stage
+                )
             )
-        )
+        else:
+            engine_rounds.append(
+                tournament_engine.Round(
+                    tuple(engine_tables),
+                    tuple(sorted(byes[round_.pk])),
+                    tuple(sorted(gone.get(round_.number, ()))),
+                    ("tables", "byes", "withdrawn"),
+                )
+            )
         outcomes = tuple(table_result(table) for table in rows)
         results.append(RoundResult(outcomes, bye_points(settings.bye, settings.partie, outcomes)))
     engine = tournament_engine.Tournament(
@@ -254,12 +262,79 @@ def standings_rows(
     tournament: Tournament, after_round: int | None = None, *, snap: Snapshot | None = None
 ) -> list[dict[str, Any]]:
     """The standings as plain rows (docs/tournaments.md §6's `standings`), with each entrant's prize
-    (`with_prizes`); `snap`: the tournament's snapshot when the caller has read it already."""
+    (`with_prizes`); `snap`: the tournament's snapshot when the caller has read it already.
+    With a final bracket played out (§7) and every round read (`after_round` None or the last),
+    the final ranking: the rows ordered by `final_place` (not settled yet: last, in qualifying
+    order), each with its `qualifying_rank` and its `rank` the final place, prizes by place."""
     if snap is None:
         snap = snapshot(tournament)
-    rows = [tournament_engine.standing_to_dict(row) for row in standings_of(snap, after_round)]
+    ranking = snap.engine.settings.ranking
+    rows_ = standings_of(snap, after_round)
+    places = final_places(snap) if after_round is None or after_round >= len(snap.rounds) else None
+    rows = [tournament_engine.standing_to_dict(row, ranking, places) for row in rows_]
+    if places is not None:
+        rows = by_final_place(rows)
     with_prizes(rows, tournament.prizes)
     return rows
+
+
+def bracket_of(snap: Snapshot) -> tournament_engine.Bracket | None:
+    """The final bracket as the engine walks it (docs/tournaments.md §7), None without one."""
+    return tournament_engine.bracket_state(snap.engine, snap.results)
+
+
+def final_places(snap: Snapshot) -> dict[int, int | None] | None:
+    """Each entrant's final place once the bracket is complete (None for a concours without a
+    final bracket, or while its bracket is not played out: the standings stay those of the
+    qualifying rounds until then)."""
+    bracket = bracket_of(snap)
+    if bracket is None or not bracket.seeds or not bracket.complete:
+        return None
+    return bracket.places
+
+
+def by_final_place(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Rows with a `final_place` as the final ranking: by place (an unsettled one after, in
+    their qualifying order), `rank` the place, `qualifying_rank` the standings' rank."""
+    order = sorted(
+        range(len(rows)),
+        key=lambda i: (rows[i]["final_place"] is None, rows[i]["final_place"] or 0, i),
+    )
+    out = []
+    for i in order:
+        row = rows[i]
+        row["qualifying_rank"] = row["rank"]
+        if row["final_place"] is not None:
+            row["rank"] = row["final_place"]
+        out.append(row)
+    return out
+
+
+@dataclass(frozen=True)
+class Progress:
+    """Where a concours stands: `more`: a round may still be drawn once the last is closed
+    (a qualifying round, or the next round of the final bracket); `complete`: every planned
+    round is played (with a final bracket: the bracket is complete, or it cannot be seeded);
+    `bracket`: the final bracket, None without one."""
+
+    more: bool
+    complete: bool
+    bracket: tournament_engine.Bracket | None
+
+
+def progress(snap: Snapshot) -> Progress:
+    settings = snap.engine.settings
+    drawn = len(snap.rounds)
+    if settings.final is None:
+        return Progress(drawn < settings.rounds, drawn >= settings.rounds, None)
+    bracket = bracket_of(snap)
+    assert bracket is not None
+    if drawn < settings.rounds:
+        return Progress(True, False, bracket)
+    if not (not snap.results or snap.results[-1].finished):
+        return Progress(True, False, bracket)  # the last round still playing
+    complete = bracket.complete or bracket.short is not None
+    return Progress(bracket.next is not None, complete, bracket)
 
 
 def with_prizes(rows: Sequence[dict[str, Any]], prizes: object) -> None:
@@ -289,23 +364,29 @@ def prize_ties(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def final_rows(tournament: Tournament) -> list[dict[str, Any]]:
     """The final ranking as the club pages keep it (`Tournament.final_standings["rows"]`): each
-    entrant's rank, number, name, points, wins and, for a team, its two players' names."""
+    entrant's rank, number, name, points, wins and, for a team, its two players' names. With a
+    final bracket (docs/tournaments.md §7) the rank is the final place, in its order."""
     melee = tournament.melee
     players = {
         entrant.number: [entrant.player1, entrant.player2]
         for entrant in tournament.entrants.all()
         if not melee
     }
+    snap = snapshot(tournament)
+    places = final_places(snap)
+    rows = [tournament_engine.standing_to_dict(row, (), places) for row in standings_of(snap)]
+    if places is not None:
+        rows = by_final_place(rows)
     return [
         {
-            "rank": row.rank,
-            "id": row.id,
-            "name": row.name,
-            "points": row.points,
-            "wins": tournament_engine.standing_to_dict(row)["wins"],
-            "players": players.get(row.id, []),
+            "rank": row["rank"],
+            "id": row["id"],
+            "name": row["name"],
+            "points": row["points"],
+            "wins": row["wins"],
+            "players": players.get(row["id"], []),
         }
-        for row in standings(tournament)
+        for row in rows
     ]
 
 
@@ -370,6 +451,14 @@ class PlayedIn:
     sides: tuple[tuple[Seated, ...], tuple[Seated, ...]]
 
 
+def planned_rounds(tournament: Tournament) -> int:
+    """Every round the concours plays: its qualifying rounds and its final bracket's (§7)."""
+    settings = tournament.settings
+    rounds = int(settings.get("rounds", 0))
+    final = tournament.engine_settings.final if settings.get("final") else None
+    return rounds + (len(tournament_engine.sequence(final)) if final is not None else 0)
+
+
 def _final_ranks(tournament: Tournament) -> dict[int, int]:
     """A finished concours's final place of each entrant (by number), as its finish stored it
     (`final_standings`); empty while it runs, or when none is stored."""
@@ -408,7 +497,7 @@ def played_in(match_ids: Sequence[int]) -> dict[int, PlayedIn]:
             tournament_id=tournament.pk,
             name=tournament.name,
             round=table.round.number,
-            rounds=int(tournament.settings.get("rounds", 0)),
+            rounds=planned_rounds(tournament),
             table=table.number,
             finished=tournament.status == Tournament.Status.FINISHED,
             sides=(tuple(sides[0]), tuple(sides[1])),
@@ -475,7 +564,7 @@ def player_concours(seats: QuerySet[Seat]) -> list[PlayerConcours]:
                 rank=_final_ranks(tournament).get(number) if finished else None,
                 finished=finished,
                 round=round_number,
-                rounds=int(tournament.settings.get("rounds", 0)),
+                rounds=planned_rounds(tournament),
             )
         )
     return sorted(out, key=lambda c: (c.date is not None, c.date, c.tournament_id), reverse=True)

@@ -58,6 +58,7 @@ urlpatterns = [
         name="print_sheets",
     ),
     path("concours/<int:pk>/print/ranking/", prints.ranking, name="print_ranking"),
+    path("concours/<int:pk>/print/bracket/", prints.bracket, name="print_bracket"),
     path("concours/import/", records.import_file, name="import"),
     path("concours/<int:pk>/concours.json", records.export_file, name="export"),
     path("concours/<int:pk>/standings.csv", records.standings_csv, name="standings_csv"),

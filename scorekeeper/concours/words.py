@@ -135,6 +135,21 @@ REFUSALS: "dict[str, Promise]" = {
     "too_many_deals": gettext_lazy(
         "The file holds %(deals)s deals; one import takes %(limit)s at most."
     ),
+    "swap_round_robin": gettext_lazy(
+        "A round robin follows its fixed schedule: its teams cannot be swapped."
+    ),
+    "swap_bracket": gettext_lazy(
+        "The final bracket's tables follow the seeds: its teams cannot be swapped."
+    ),
+    "round_robin_late_entry": gettext_lazy(
+        "A round robin takes no late entry: every team plays from round 1."
+    ),
+    "redraw_fixed": gettext_lazy(
+        "A round robin's rounds and the final bracket's are fixed: they cannot be drawn again."
+    ),
+    "bracket_unfinished": gettext_lazy(
+        "The final bracket is not finished yet: draw and play its next round first."
+    ),
     "table_has_deals": gettext_lazy(
         "Table %(table)s was scored on its phone: say which is right, its deals or the paper."
     ),

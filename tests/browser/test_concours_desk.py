@@ -55,7 +55,7 @@ def test_create_a_concours_and_draw_rounds(
     expect(page.get_by_role("heading", name="New concours")).to_be_visible()
     page.get_by_text("Belote: 4 parties of 12 deals, ranked by points").click()
     page.get_by_label("Name").fill("Concours de la Saint-Martin")
-    page.get_by_label("Place").fill("Salle des fêtes")
+    page.get_by_label("Place", exact=True).fill("Salle des fêtes")  # not "third place"
     page.get_by_label("Prizes").fill("1: A ham\n2: Two bottles")
     shot(page, "01-new")
     page.get_by_role("button", name="Create the concours").click()

@@ -62,6 +62,7 @@ KIND: dict[str, str] = {
     "concours:print_draw": "desk",
     "concours:print_sheets": "desk",
     "concours:print_ranking": "desk",
+    "concours:print_bracket": "desk",
     "concours:export": "desk",
     "concours:standings_csv": "desk",
     "concours:co_qr": "desk",

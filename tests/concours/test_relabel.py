@@ -12,6 +12,7 @@ from django.contrib.auth.models import User
 from django.contrib.contenttypes.models import ContentType
 from django.core.management import call_command
 from django.db import connection
+from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 
 import scorekeeper.concours as concours_app
@@ -78,5 +79,7 @@ def test_a_concours_of_before_is_kept(back_and_forth: None) -> None:
 
 def test_a_new_database_and_a_relabelled_one_are_left_alone(back_and_forth: None) -> None:
     assert relabel_apps(connection) == []  # the test database: already "concours"
-    on_disk = len(list((Path(concours_app.__file__).parent / "migrations").glob("0*.py")))
-    assert MigrationRecorder.Migration.objects.filter(app="concours").count() == on_disk >= 7
+    # Every migration of the app on disk is recorded once (issue 26 added one: counted, not fixed).
+    on_disk = [key for key in MigrationLoader(connection).disk_migrations if key[0] == "concours"]
+    assert len(on_disk) >= 7
+    assert MigrationRecorder.Migration.objects.filter(app="concours").count() == len(on_disk)

@@ -3,6 +3,7 @@ settings changed, its co-organiser link renewed, finished (its final ranking sto
 
 import secrets
 from dataclasses import replace
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import User
@@ -16,6 +17,7 @@ from scorekeeper.engine.tournament.readers import read_name, read_text
 from scorekeeper.engine.tournament.settings import settings_to_dict
 from scorekeeper.matches.models import Match, new_token
 
+from .. import selectors
 from ..models import Tournament
 from ..selectors import final_rows
 from .base import SEED_LIMIT, Refused
@@ -103,8 +105,12 @@ def create_tournament(
 
 def _rules_of(settings: tournament_engine.Settings) -> tuple[Any, ...]:
     """What a concours plays by (every setting but the seed and how the file wrote them)."""
+    final = settings.final
+    bracket = None if final is None else (
+        final.size, final.partie, final.consolation, final.third_place
+    )  # fmt: skip
     return (settings.mode, settings.rounds, settings.partie, settings.pairing,
-            settings.ranking, settings.bye.points, settings.bye.win)  # fmt: skip
+            settings.ranking, settings.bye.points, settings.bye.win, bracket)  # fmt: skip
 
 
 @transaction.atomic
@@ -168,12 +174,28 @@ def finish(*, tournament: Tournament) -> Tournament:
         raise Refused("no_round")
     if any(not r.is_closed for r in rounds):
         raise Refused("round_open", round=rounds[-1].number)
+    if any(r.stage for r in rounds):
+        state = selectors.progress(selectors.snapshot(tournament))
+        if not state.complete:
+            raise Refused("bracket_unfinished")
     tournament.status = Tournament.Status.FINISHED
     tournament.finished_at = timezone.now()
     tournament.save(update_fields=["status", "finished_at"])
     tournament.touch()
     store_final_standings(tournament=tournament)
     return tournament
+
+
+def concours_complete(
+    engine: tournament_engine.Tournament, results: Sequence[tournament_engine.RoundResult]
+) -> bool:
+    """Every planned round is in and finished: the qualifying rounds and, with a final bracket
+    (docs/tournaments.md §7), the whole bracket."""
+    qualifying = [r for r, round_ in zip(results, engine.rounds, strict=True) if not round_.stage]
+    if len(qualifying) != engine.settings.rounds or not all(r.finished for r in results):
+        return False
+    bracket = tournament_engine.bracket_state(engine, results)
+    return bracket is None or bracket.complete
 
 
 def store_final_standings(*, tournament: Tournament) -> Tournament:

@@ -66,6 +66,8 @@ def _add(
         raise Refused("round_already_drawn", round=start)
     if start > settings.rounds:
         raise Refused("after_last_round", round=start, rounds=settings.rounds)
+    if start > 1 and settings.pairing == "round_robin":  # its schedule is fixed (§7)
+        raise Refused("round_robin_late_entry")
     if number is None:
         number = int(tournament.entrants.aggregate(top=Max("number"))["top"] or 0) + 1
     entrant = Entrant.objects.create(

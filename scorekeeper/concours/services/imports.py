@@ -19,7 +19,7 @@ from scorekeeper.web.folding import fold
 
 from ..models import Entrant, Place, Round, Table, Tournament
 from .base import Refused, match_owner_key
-from .concours import store_final_standings
+from .concours import concours_complete, store_final_standings
 from .rounds import _table_names
 from .tables import apply_result
 
@@ -109,7 +109,7 @@ def prepare_import(
         for table in round_.tables:
             if table.totals is None:
                 sides = [[entrants[n] for n in side] for side in table.sides]
-                files.append(_match_file(engine.settings, sides, table))
+                files.append(_match_file(engine.settings, sides, table, round_.stage))
                 scored.append(files[-1].score())
         if progress is not None:
             progress(number, len(engine.rounds))
@@ -120,12 +120,14 @@ def _match_file(
     settings: tournament_engine.Settings,
     sides: Sequence[Sequence[Entrant]],
     table: tournament_engine.Table,
+    stage: tournament_engine.Stage | None = None,
 ) -> MatchFile:
     """A table of a tournament file as a match file (its deals, none for a table not started),
-    with the names `_create_match` gives a drawn table."""
+    with the names `_create_match` gives a drawn table and its round's rules (a bracket round:
+    the final's partie)."""
     teams, names = _table_names(settings.melee, sides)
     return MatchFile(
-        rules=settings.partie,
+        rules=settings.rules_for(stage),
         teams=(Team(teams[0], (names[0], names[2])), Team(teams[1], (names[1], names[3]))),
         first_dealer=table.first_dealer or 0,
         deals=tuple(table.deals or ()),
@@ -162,6 +164,7 @@ def _write_import(
         round_ = Round.objects.create(
             tournament=tournament,
             number=number,
+            stage=drawn.stage or "",
             closed_at=timezone.now() if result.finished else None,
         )
         for table_data in drawn.tables:
@@ -195,8 +198,7 @@ def _write_import(
         + byes
     )
     if engine.rounds:
-        every_round = len(engine.rounds) == settings.rounds
-        if every_round and all(result.finished for result in results):
+        if concours_complete(engine, results):
             tournament.status = Tournament.Status.FINISHED
             tournament.finished_at = timezone.now()
         else:

@@ -49,8 +49,11 @@ def _table_names(
     return teams, _seat_names(names, teams)
 
 
-def _create_match(tournament: Tournament, sides: list[list[Entrant]]) -> Match:
-    """A table's match: the partie's rules, the two sides' names and players."""
+def _create_match(
+    tournament: Tournament, sides: list[list[Entrant]], stage: str | None = None
+) -> Match:
+    """A table's match: its round's partie rules (a bracket round: the final's, §7), the two
+    sides' names and players."""
     teams, names = _table_names(tournament.melee, sides)
     # The organiser's account owns every table (their history and player pages show them; their
     # My matches lists a table once a deal is scored); the key stays the concours's, never a
@@ -58,7 +61,9 @@ def _create_match(tournament: Tournament, sides: list[list[Entrant]]) -> Match:
     return match_services.create_match(
         owner_key=match_owner_key(tournament),
         owner=tournament.owner,
-        rules=tournament.engine_settings.partie,
+        rules=tournament.engine_settings.rules_for(
+            "final" if stage in ("final", "consolation") else None
+        ),
         team_names=teams,
         players=names,
         first_dealer=0,
@@ -69,13 +74,17 @@ def _create_match(tournament: Tournament, sides: list[list[Entrant]]) -> Match:
 def _store_draw(tournament: Tournament, draw: tournament_engine.Draw) -> Round:
     by_number = {e.number: e for e in tournament.entrants.all()}
     round_ = Round.objects.create(
-        tournament=tournament, number=draw.round, rematches=draw.rematches
+        tournament=tournament,
+        number=draw.round,
+        rematches=draw.rematches,
+        stage=draw.stage or "",
     )
     tables = []
     places = []
     for drawn in draw.tables:
         sides = [[by_number[n] for n in side] for side in drawn.sides]
-        table = Table(round=round_, number=drawn.number, match=_create_match(tournament, sides))
+        match = _create_match(tournament, sides, draw.stage)
+        table = Table(round=round_, number=drawn.number, match=match)
         apply_result(table, table.match)
         tables.append(table)
         for side, entrants in enumerate(sides):
@@ -103,7 +112,10 @@ def draw_round(*, tournament: Tournament) -> Round:
         raise Refused("round_open", round=last.number)
     snap = snapshot(tournament)
     number = len(snap.rounds) + 1
+    settings = snap.engine.settings
     withdrawn = sorted(e.number for e in snap.entrants if e.withdrawn_before_round == number)
+    if settings.final is not None and number > settings.rounds:
+        withdrawn = []  # a bracket round: its entrants are the bracket's (§7)
     draw = tournament_engine.draw_round(snap.engine, withdrawn=withdrawn, results=snap.results)
     round_ = _store_draw(tournament, draw)
     # The round clock starts with the draw when the concours has one (docs/concours.md).
@@ -137,7 +149,13 @@ def _drop_matches(tables: Sequence[Table]) -> None:
 @transaction.atomic
 def swap_entrants(*, round_: Round, first: Entrant, second: Entrant) -> Round:
     """Swap two entrants' places (tables, or a table and a bye) before any table of the round
-    has a result or a deal; the tables concerned get new matches (and links)."""
+    has a result or a deal; the tables concerned get new matches (and links). Refused in a
+    round robin (its schedule is fixed, docs/tournaments.md §7) and in a round of the final
+    bracket (its tables follow the seeds)."""
+    if round_.stage:
+        raise Refused("swap_bracket")
+    if round_.tournament.settings.get("pairing") == "round_robin":
+        raise Refused("swap_round_robin")
     _untouched(round_)
     a = round_.places.select_related("table").get(entrant=first)
     b = round_.places.select_related("table").get(entrant=second)
@@ -156,7 +174,7 @@ def swap_entrants(*, round_: Round, first: Entrant, second: Entrant) -> Round:
         for place in sorted(table.places.select_related("entrant"), key=lambda p: p.seat):
             assert place.side is not None
             sides[place.side].append(place.entrant)
-        table.match = _create_match(tournament, sides)
+        table.match = _create_match(tournament, sides, round_.stage or None)
         table.token = new_token()
         table.match_version = None
         apply_result(table, table.match)
@@ -171,6 +189,10 @@ def redraw_round(*, round_: Round) -> Round:
     the draws changes (the same seed would give the same draw); a Swiss round after the first
     depends only on the standings and comes out the same."""
     tournament = round_.tournament
+    if round_.stage or tournament.settings.get("pairing") == "round_robin":
+        # The same teams would meet again (a schedule, a bracket), and a new seed would move
+        # a ranking's drawing of lots (docs/tournaments.md §3, §7).
+        raise Refused("redraw_fixed")
     if tournament.rounds.filter(number__gt=round_.number).exists():
         raise Refused("not_last_round", round=round_.number)
     _untouched(round_)

@@ -33,6 +33,7 @@ from ..access import co_organised, grant_co, is_owner
 from ..access import own as _own
 from ..access import owner_only as _owner_only
 from ..clock import round_clock
+from ..brackets import bracket_view, planned_rounds, round_title
 from ..forms import (
     FORMAT_NAMES,
     ConcoursForm,
@@ -272,6 +273,14 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         )
     entrants = found if found is not None else everyone
     open_round = current is not None and not current.is_closed
+    state = selectors.progress(snap)
+    stage_title = next_title = ""
+    if state.bracket is not None:
+        for round_ in state.bracket.rounds:
+            if current is not None and round_.round == current.number:
+                stage_title = round_title(round_)
+        if state.bracket.next is not None:
+            next_title = round_title(state.bracket.rounds[state.bracket.next])
     context = {
         # The round clock (concours/clock.py): its face, its Start button (the concours has
         # minutes), its Call time at every table (tables still playing with a deal).
@@ -289,30 +298,33 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "found": found,
         "searchable": len(everyone) > PER_PAGE,
         "drawn": len(rounds),
-        "rounds_planned": rules.rounds,
+        "qualifying_rounds": rules.rounds,  # withdrawals: before a qualifying round only
+        # With a final bracket, its rounds too (docs/tournaments.md §7: each a round).
+        "rounds_planned": planned_rounds(rules),
         "current": current,
         "board": board,
         "rematch_tables": rematches,
         "byes": [names.get(n, "") for n in snap.engine.rounds[-1].byes] if current else [],
         "in_round": in_round if len(in_round) <= PER_PAGE else [],
         "swap_page": len(in_round) > PER_PAGE,
-        "can_draw": not finished
-        and (current is None or current.is_closed)
-        and len(rounds) < rules.rounds,
+        "can_draw": not finished and (current is None or current.is_closed) and state.more,
+        "bracket": bracket_view(state.bracket, names) if state.bracket else None,
+        "round_robin": rules.pairing == "round_robin",
+        "stage_title": stage_title,
+        "next_title": next_title,
         "can_redraw": untouched,
         "public_url": reverse("concours_public:standings", args=[tournament.public_token]),
         "projector_url": reverse("concours_public:projector", args=[tournament.public_token]),
         "is_owner": is_owner(request, tournament),
         "co_url": absolute_url(request, reverse("concours:co", args=[tournament.co_token])),
         "can_close": current is not None and not current.is_closed and all_done,
-        "can_finish": not finished
-        and current is not None
-        and current.is_closed
-        and len(rounds) == rules.rounds,
+        "can_finish": not finished and current is not None and current.is_closed and state.complete,
         "finished": finished,
         "standings": paginate(standings, request, param="standings") if standings else None,
         "ties": ties,
-        "standings_round": closed[-1].number if closed else None,
+        # A bracket round leaves the qualifying standings be (docs/tournaments.md §7).
+        "standings_round": min(closed[-1].number, rules.rounds) if closed else None,
+        "bracket_ranking": state.bracket is not None and state.bracket.complete,
         "closed_rounds": [r.number for r in closed],  # standings CSV after each
         "past_rounds": _past_rounds(snap, names, wanted),
         "changes": _changes(request, tournament),

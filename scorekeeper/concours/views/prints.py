@@ -30,6 +30,7 @@ from scorekeeper.web.paging import paginate
 
 from .. import selectors
 from ..access import own as _own
+from ..brackets import bracket_view
 from ..models import Entrant, Place, Round, Table, Tournament
 from ..phones import table_url
 from ..words import CRITERIA
@@ -371,3 +372,17 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
         "ranking_words": [str(CRITERIA[name]) for name in tournament.engine_settings.ranking],
     }
     return render(request, "concours/print/ranking.html", context)
+
+
+@require_safe
+def bracket(request: HttpRequest, pk: int) -> HttpResponse:
+    """The final bracket (docs/tournaments.md §7) on one A4 landscape page: a column per round,
+    the main bracket and the consolation, results as they stand (a concours without one: a
+    line saying so). A fixed number of queries (the snapshot)."""
+    tournament = _own(request, pk)
+    snap = selectors.snapshot(tournament)
+    state = selectors.bracket_of(snap)
+    names = {e.number: e.name for e in snap.everyone}
+    view = bracket_view(state, names) if state is not None else None
+    context = {"tournament": tournament, "bracket": view}
+    return render(request, "concours/print/bracket.html", context)

@@ -28,6 +28,7 @@ from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.qr import qr_response
 
 from .. import selectors
+from ..brackets import bracket_view, round_title
 from ..clock import round_clock
 from ..models import Entrant, Round, Tournament
 from ..words import CRITERIA
@@ -90,6 +91,7 @@ class Seat:
     partners: tuple[str, ...]  # mêlée: the partner
     opponents: tuple[str, ...]
     finished: bool
+    stage_title: str = ""  # a round of the final bracket: "Quarter-finals"...
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,8 @@ class Board:
     ranks: dict[int, dict[str, Any]]
     tables: tuple[selectors.TableRow, ...]  # the current round's, in the engine's order
     current_round: Round | None = None  # the last round drawn (its clock)
+    bracket: dict[str, Any] | None = None  # the final bracket (brackets.bracket_view)
+    stage_title: str = ""  # the current round's in the final bracket ("Quarter-finals")
 
     @property
     def finished(self) -> bool:
@@ -123,6 +127,8 @@ class Board:
         """The rounds whose standings may be looked at again: the closed ones (the last closed
         one only when it is not what the live standings already show)."""
         last = self.closed if self.closed < self.current else self.closed - 1
+        if self.engine.settings.final is not None:  # a bracket round leaves the standings be
+            last = min(last, self.engine.settings.rounds)
         return range(1, max(last, 0) + 1)
 
     @property
@@ -134,7 +140,7 @@ class Board:
             return None
         last = self.engine.rounds[-1]
         if number in last.byes:
-            return Seat(self.current, None, (), (), False)
+            return Seat(self.current, None, (), (), False, self.stage_title)
         names = self.entrants
         for index, table in enumerate(last.tables):
             for side, _place, entrant in table.entrants():
@@ -143,7 +149,9 @@ class Board:
                 own = [names[n].name for n in table.sides[side] if n != number and n in names]
                 other = [names[n].name for n in table.sides[1 - side] if n in names]
                 done = self.tables[index].finished
-                return Seat(self.current, table.number, tuple(own), tuple(other), done)
+                return Seat(
+                    self.current, table.number, tuple(own), tuple(other), done, self.stage_title
+                )
         return None
 
 
@@ -170,6 +178,15 @@ def _board(tournament: Tournament, after: int | None) -> Board:
             playing.append({"table": table, "sides": sides})
         byes = [by_number[n].name for n in engine.rounds[-1].byes if n in by_number]
     withdrawn = [e.name for e in snap.entrants if e.withdrawn_before_round is not None]
+    state = selectors.bracket_of(snap)
+    bracket = None
+    stage_title = ""
+    if state is not None:
+        bracket = bracket_view(state, {e.number: e.name for e in snap.everyone})
+        current = len(snap.rounds)
+        for round_ in state.rounds:
+            if current and round_.round == current:
+                stage_title = round_title(round_)
     return Board(
         tournament=tournament,
         current=len(snap.rounds),
@@ -184,6 +201,8 @@ def _board(tournament: Tournament, after: int | None) -> Board:
         ranks={row["id"]: row for row in rows},
         tables=tables,
         current_round=_with_tournament(snap.rounds[-1], tournament) if snap.rounds else None,
+        bracket=bracket,
+        stage_title=stage_title,
     )
 
 
