@@ -20,8 +20,8 @@ from scorekeeper.matches.models import Deal, Match
 from scorekeeper.web.addresses import absolute_url
 
 from .access import is_organiser
-from .clock import table_clock
 from .brackets import stage_title
+from .clock import table_clock
 from .models import Table, Tournament
 
 

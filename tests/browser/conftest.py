@@ -24,6 +24,7 @@ from playwright.sync_api import (
     ConsoleMessage,
     Locator,
     Page,
+    Playwright,
     ViewportSize,
     expect,
     sync_playwright,
@@ -70,13 +71,20 @@ def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: N
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def playwright_session() -> Iterator[Playwright]:
+    """One Playwright for the worker's whole session: its sync API runs an event loop in this
+    thread, and a second one started beside it is refused ("Sync API inside the asyncio loop")."""
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session: Playwright) -> Iterator[Browser]:
+    browser = playwright_session.chromium.launch(
+        executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    yield browser
+    browser.close()
 
 
 @pytest.fixture

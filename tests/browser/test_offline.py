@@ -6,11 +6,10 @@ keeps the deal. Without the in-browser engine (its runtime absent, as here: `no_
 queued deals show "totals when sent"."""
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, expect
 from pytest_django.fixtures import Settings
 from pytest_django.live_server_helper import LiveServer
 
@@ -37,9 +36,9 @@ def no_runtime(settings: Settings) -> None:
 
 
 @pytest.fixture
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as running:
-        yield running
+def playwright(playwright_session: Playwright) -> Playwright:
+    """The session's Playwright (conftest): these tests open their own persistent profiles."""
+    return playwright_session
 
 
 def open_profile(playwright: Playwright, profile: Path) -> BrowserContext:

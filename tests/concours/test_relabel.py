@@ -5,7 +5,6 @@ back into the state of then (tables named tournaments_*, records under the old l
 migrated forward; the same on SQLite and PostgreSQL."""
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -15,7 +14,6 @@ from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 
-import scorekeeper.concours as concours_app
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Table, Tournament
 from scorekeeper.web.relabel import relabel_apps

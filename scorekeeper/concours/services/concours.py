@@ -2,8 +2,8 @@
 settings changed, its co-organiser link renewed, finished (its final ranking stored), deleted."""
 
 import secrets
-from dataclasses import replace
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.models import User

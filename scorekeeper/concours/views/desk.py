@@ -32,8 +32,8 @@ from .. import selectors, services
 from ..access import co_organised, grant_co, is_owner
 from ..access import own as _own
 from ..access import owner_only as _owner_only
-from ..clock import round_clock
 from ..brackets import bracket_view, planned_rounds, round_title
+from ..clock import round_clock
 from ..forms import (
     FORMAT_NAMES,
     ConcoursForm,

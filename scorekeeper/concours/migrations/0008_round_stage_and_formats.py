@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("concours", "0006_tables_named_concours"),
+        ("concours", "0007_round_clock"),
     ]
 
     operations = [
