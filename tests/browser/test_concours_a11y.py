@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.concours import services
+from tests.concours.support import play_deals
 
 from . import concours_world
 from .concours_world import PASSWORD, World
@@ -182,6 +183,60 @@ def test_every_desk_action_lands_on_its_result(
     else:
         page.get_by_role("button", name="Draw round 2").click()
     landed("Round 2 is drawn.")
+    assert page_errors(page) == []
+
+
+# What Tab stops at inside an element: its visible focusable controls (a closed <details> keeps
+# all but its summary out of the way).
+# (Chromium keeps boxes for a closed <details>'s content: folded is asked of the markup.)
+TAB_STOPS_JS = """(root) => {
+    const folded = (e) => {
+        for (let d = e.closest("details:not([open])"); d;
+             d = d.parentElement && d.parentElement.closest("details:not([open])")) {
+            const summary = d.querySelector(":scope > summary");
+            if (!(summary && summary.contains(e))) return true;
+        }
+        return false;
+    };
+    return [...root.querySelectorAll("a[href], button, input, select, textarea, summary")]
+        .filter((e) => e.getClientRects().length && !e.disabled && e.tabIndex >= 0 && !folded(e))
+        .map((e) => e.innerText.trim() || e.getAttribute("aria-label") || e.tagName);
+}"""
+
+
+def test_a_desk_table_is_a_few_tab_stops_and_its_folded_tools_work(
+    new_phone: NewPhone, live_server: LiveServer, make_user: Callable[[str], User]
+) -> None:
+    """Each table of the round under way: its scoreboard, then three folds (its phone link and
+    sheet, paper totals, call time), its QR code in sight to scan but no Tab stop (the audit
+    counted seven stops a table); unfolded, its phone page, a new link and its sheet."""
+    owner = make_user("organiser")
+    owner.set_password(PASSWORD)
+    owner.save()
+    tournament = concours_world._concours(owner, "Concours du jeudi", 2)
+    services.draw_round(tournament=tournament)
+    play_deals(tournament.rounds.get().tables.get(number=1), 1)
+    page = new_phone()
+    log_in(page, live_server.url, owner)
+    page.goto(f"{live_server.url}/concours/{tournament.pk}/")
+    first = page.locator("#table-1")
+    expect(first.locator("img.table-qr")).to_be_visible()
+    assert first.evaluate(TAB_STOPS_JS) == [
+        "Open its scoreboard",
+        "Table 1's phone link and sheet",
+        "Type the paper sheet's totals",
+        "Call time…",
+    ]
+    first.get_by_text("Table 1's phone link and sheet").click()
+    expect(first.get_by_role("link", name="Open table 1's phone page")).to_be_visible()
+    expect(first.get_by_role("link", name="Print table 1's sheet")).to_be_visible()
+    old = first.get_by_role("link", name="Open table 1's phone page").get_attribute("href")
+    first.get_by_role("button", name="New link").click()
+    expect(page.locator("#messages")).to_contain_text("Table 1")
+    first = page.locator("#table-1")
+    first.get_by_text("Table 1's phone link and sheet").click()
+    renewed = first.get_by_role("link", name="Open table 1's phone page").get_attribute("href")
+    assert renewed and renewed != old
     assert page_errors(page) == []
 
 
