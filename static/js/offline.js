@@ -79,32 +79,81 @@
     preparing ||= (async () => {
       const found = await engine();
       if (!found || !(await found.available().catch(() => false))) return;
-      await found.prepare().then(render, () => {});
+      await found.prepare().then(() => {
+        render();
+        // A deal form opened without signal before the engine was ready: its preview now.
+        const form = document.getElementById("deal-form");
+        if (form && !navigator.onLine) showPreview(form);
+      }, () => {});
     })();
     return preparing;
   }
+  // The kept match file with the changes waiting appended (or in place, for an edit), and the
+  // row of each; null when the engine cannot tell (an undo of a deal the phone never saw).
+  async function fileWith(found, items) {
+    if (items.some((item) => item.action === "undo")) return null;
+    const file = await (await fetch(d.export)).json();
+    const base = file.deals.length;
+    const rows = [];
+    for (const item of items) {
+      if (item.action === "passed") {
+        file.deals.push({ passed: true });
+      } else {
+        const made = await found.dealFromForm(Object.fromEntries(item.fields), file);
+        if (!made.deal) return null;
+        if (item.action === "edit") file.deals[base - 1] = made.deal;
+        else file.deals.push(made.deal);
+      }
+      rows.push(item.action === "edit" ? base - 1 : file.deals.length - 1);
+    }
+    return { file, rows };
+  }
   async function engineTotals(items) {
     const found = window.OfflineEngine;
-    if (!found || !found.ready() || items.some((item) => item.action === "undo")) return null;
+    if (!found || !found.ready()) return null;
     try {
-      const file = await (await fetch(d.export)).json();
-      const base = file.deals.length;
-      const rows = [];
-      for (const item of items) {
-        if (item.action === "passed") {
-          file.deals.push({ passed: true });
-        } else {
-          const made = await found.dealFromForm(Object.fromEntries(item.fields), file);
-          if (!made.deal) return null;
-          if (item.action === "edit") file.deals[base - 1] = made.deal;
-          else file.deals.push(made.deal);
-        }
-        rows.push(item.action === "edit" ? base - 1 : file.deals.length - 1);
-      }
-      const scored = await found.scoreMatch(file);
-      return { totals: scored.totals, rows: rows.map((i) => scored.deals[i] && scored.deals[i].totals) };
+      const made = await fileWith(found, items);
+      if (!made) return null;
+      const scored = await found.scoreMatch(made.file);
+      return { totals: scored.totals, rows: made.rows.map((i) => scored.deals[i] && scored.deals[i].totals) };
     } catch {
       return null;
+    }
+  }
+  function showPreview(form) {
+    const preview = document.getElementById("preview");
+    if (preview) offlinePreview(form).then((nodes) => preview.replaceChildren(...nodes));
+  }
+  // The deal form's live preview without signal, by the engine once ready (the server's own
+  // scoring: outcome, scores, breakdown, totals after it), else a word. Its deal goes after the
+  // changes waiting, or in place of the deal the form edits (/deal/<n>/).
+  async function offlinePreview(form) {
+    const word = (text) => [el("p", { className: "small" }, text)];
+    const found = window.OfflineEngine;
+    if (!found || !found.ready()) return word(words.noNetwork);
+    try {
+      const made = await fileWith(found, await Outbox.items(token));
+      if (!made) return word(words.noNetwork);
+      const { file } = made;
+      const deal = await found.dealFromForm(Object.fromEntries(new FormData(form)), file);
+      if (!deal.deal) return word(words.fillIn);
+      const edited = /\/deal\/(\d+)\/$/.exec(new URL(form.action, location.href).pathname);
+      const at = edited && Number(edited[1]) <= file.deals.length ? Number(edited[1]) - 1 : file.deals.length;
+      file.deals[at] = deal.deal;
+      const scored = await found.scoreMatch(file);
+      const row = scored.deals[at];
+      if (!row || row.outcome === "passed") return word(words.fillIn);
+      return [
+        el("p", { className: `preview-outcome outcome-${row.outcome}` }, words.outcomes[row.outcome] || row.outcome),
+        el("div", { className: "preview-scores" },
+          el("span", { className: "t0" }, `${words.teams[0]} `, el("strong", {}, `+${row.scores[0]}`)),
+          el("span", { className: "t1" }, `${words.teams[1]} `, el("strong", {}, `+${row.scores[1]}`))),
+        el("ul", { className: "breakdown" }, ...(row.breakdown || []).map((line) => el("li", {}, line))),
+        el("p", { className: "small" }, say(words.then, { a: row.totals[0], b: row.totals[1] })),
+        el("p", { className: "small" }, words.previewHere),
+      ];
+    } catch {
+      return word(words.noNetwork);
     }
   }
 
@@ -389,12 +438,12 @@
       box.append(el("a", { className: "btn btn-primary btn-block", href: `${back}?${back_query}` }, useWords));
     });
   }
-  // The live preview without signal: the engine's, once ready; else a word.
+  // The live preview without signal: the engine's, once ready; else a word (offlinePreview).
   document.addEventListener("htmx:beforeRequest", (event) => {
     if (navigator.onLine || !(event.target instanceof Element) || !event.target.closest(".deal-form")) return;
     event.preventDefault();
-    const preview = document.getElementById("preview");
-    if (preview) preview.replaceChildren(el("p", { className: "small" }, words.noNetwork));
+    const form = event.target.closest("form");
+    if (form) showPreview(form);
   });
   document.addEventListener("htmx:afterSwap", (event) => {
     if (event.target instanceof Element && event.target.id === "scoreboard") {

@@ -16,8 +16,9 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.matches.models import Match
 from tests.offline_matches import server_output
 
-from .conftest import Shot, start_match, totals
+from .conftest import Shot, chip, start_match, totals
 from .test_offline import (  # noqa: F401 (playwright: the fixture)
+    BOARD,
     keep_offline,
     offline_deal,
     open_profile,
@@ -60,7 +61,23 @@ def test_deals_saved_offline_show_the_totals_the_server_then_gives(
     )
 
     context.set_offline(True)
-    offline_deal(page, "0", "80", "spades", "90")
+    # The deal form's live preview without signal: the engine's, as the server's page shows it.
+    page.get_by_role("link", name="Record a deal").click()
+    chip(page, "taker", "0")
+    chip(page, "contract", "80")
+    chip(page, "trump", "spades")
+    page.get_by_label("Takers' card points").fill("90")
+    preview = page.locator("#preview")
+    expect(preview.locator(".preview-outcome")).to_have_text("Made", timeout=PREPARE_TIMEOUT)
+    expect(preview).to_contain_text("Computed on this phone, without signal.")
+    previewed = [
+        int(n.strip("+")) for n in preview.locator(".preview-scores strong").all_inner_texts()
+    ]
+    lines = preview.locator(".breakdown li").all_inner_texts()
+    assert lines, "the breakdown's lines"
+    shot(page, "00-offline-preview")
+    page.get_by_role("button", name="Save the deal").click()
+    page.wait_for_url(BOARD)
     offline_deal(page, "1", "90", "hearts", "100")
     offline_deal(page, "0", "100", "clubs", "60")  # a failed contract
     expect(page.locator("#outbox")).to_contain_text(COMPUTED, timeout=PREPARE_TIMEOUT)
@@ -81,5 +98,8 @@ def test_deals_saved_offline_show_the_totals_the_server_then_gives(
     exported = Client().get(f"/score/{token}/match.json")
     scored = server_output(json.dumps(exported.json()), "en")
     assert [tuple(deal["totals"]) for deal in scored["deals"][1:]] == shown_runs
+    # The preview's scores and words were the server's for that deal.
+    assert scored["deals"][1]["scores"] == previewed
+    assert scored["deals"][1]["breakdown"] == lines
     assert not page_errors_of(page)
     context.close()

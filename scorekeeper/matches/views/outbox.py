@@ -198,5 +198,14 @@ def offline_words(request: HttpRequest, token: str) -> JsonResponse:
         "table": _("Open the table's page"),
         "kept": _("This match works without signal on this phone."),
         "noNetwork": _("No signal: it stays on this phone and is sent when the signal is back."),
+        # The deal form's preview without signal (offline.js offlinePreview), as the page's.
+        "outcomes": {
+            "made": _("Made"),
+            "failed": _("Failed"),
+            "litige": _("Litige"),
+        },
+        "then": _("Then: %(a)s – %(b)s"),
+        "fillIn": _("The score appears here as you fill in the deal."),
+        "previewHere": _("Computed on this phone, without signal."),
     }
     return JsonResponse(words)
