@@ -158,6 +158,20 @@ RANK_LABELS: "list[Any]" = [
 ]
 
 
+# Where an engine's error at a settings path shows, most specific prefix first.
+ERROR_FIELDS = (
+    ("partie.deals_limit", "deals_limit"),
+    ("partie", "target"),
+    ("bye.points", "bye_points"),
+    ("ranking", "rank1"),
+    ("prizes", "prizes"),
+    ("final.partie.deals_limit", "final_deals_limit"),
+    ("final.partie", "final_target"),
+    ("final.consolation", "final_consolation"),
+    ("final", "final_size"),
+)
+
+
 class SettingsForm(forms.Form):
     """Every setting of docs/tournaments.md §1 but the seed, in plain words: filled from
     a format's values (`initial_from`), read back as the engine's `settings` object (`values`),
@@ -320,33 +334,12 @@ class SettingsForm(forms.Form):
 
     @staticmethod
     def field_of(path: str) -> str | None:
-        """The field an engine's error path names (None: the whole form)."""
-        if path.startswith("partie.deals_limit"):
-            return "deals_limit"
-        if path.startswith("partie"):
-            return "target"
-        if path.startswith("bye.points"):
-            return "bye_points"
-        if path.startswith("ranking"):
-            return "rank1"
-        if path.startswith("prizes"):
-            return "prizes"
-        if path.startswith("final.partie.deals_limit"):
-            return "final_deals_limit"
-        if path.startswith("final.partie"):
-            return "final_target"
-        if path.startswith("final.consolation"):
-            return "final_consolation"
-        if path.startswith("final"):
-            return "final_size"
-        fields = {
-            "rounds": "rounds",
-            "mode": "mode",
-            "pairing": "pairing",
-            "place": "place",
-            "minutes": "minutes",
-        }
-        return fields.get(path)
+        """The field an engine's error path names (None: the whole form): the first prefix of
+        ERROR_FIELDS that the path starts with, else a setting named as its field."""
+        for prefix, field in ERROR_FIELDS:
+            if path.startswith(prefix):
+                return field
+        return path if path in ("rounds", "mode", "pairing", "place", "minutes") else None
 
     def values(self) -> dict[str, Any]:
         """The engine's `settings` object (without the seed) from the cleaned data."""
