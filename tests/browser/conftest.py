@@ -243,6 +243,24 @@ def chip(page: Page, name: str, value: str) -> None:
     expect(label.locator("input")).to_be_checked()
 
 
+# Each htmx swap counted in the page, so that a test waits for a poll's swap itself rather than
+# for a guess of how long it takes (the page's clock may be Playwright's: htmx's own timers then
+# wait for it, the counter does not).
+_COUNT_SWAPS = """document.addEventListener("htmx:afterSwap", () => {
+    window.__swaps = (window.__swaps || 0) + 1;
+});"""
+
+
+def count_swaps(page: Page) -> None:
+    """Counts the htmx swaps of every document `page` opens from now on (`wait_for_swaps`)."""
+    page.add_init_script(_COUNT_SWAPS)
+
+
+def wait_for_swaps(page: Page, count: int) -> None:
+    """Waits until the page's document has swapped in `count` htmx answers (`count_swaps`)."""
+    page.wait_for_function("(n) => (window.__swaps || 0) >= n", arg=count, polling=50)
+
+
 def totals(page: Page) -> tuple[int, int]:
     board = page.locator("#scoreboard")
     return (

@@ -26,10 +26,12 @@ from .conftest import (
     PHONE,
     SCREENSHOTS,
     NewPhone,
+    count_swaps,
     layout_problems,
     page_errors,
     save_screenshot,
     text_problems,
+    wait_for_swaps,
     watch,
 )
 from .test_axe import SITE, Audit
@@ -327,6 +329,7 @@ def test_the_projector_page_turn_can_be_paused(
     context = browser.new_context(viewport={"width": 1280, "height": 720}, locale="en-GB")
     try:
         wall = watch(context.new_page())
+        count_swaps(wall)
         wall.clock.install()
         wall.goto(f"{live_server.url}/c/{tournament.public_token}/projector/")
         pages = wall.locator(".proj-page")
@@ -338,7 +341,7 @@ def test_the_projector_page_turn_can_be_paused(
         expect(pause).to_have_attribute("aria-pressed", "true")
         expect(wall.get_by_role("status")).to_have_text("The pages are paused.")
         wall.clock.run_for(25_000)
-        wall.wait_for_timeout(300)  # the poll's swap
+        wait_for_swaps(wall, 2)  # the polls of 10 s and 20 s, swapped in
         expect(pages.nth(0)).to_be_visible()  # still the first page
         pause.click()
         expect(pause).to_have_attribute("aria-pressed", "false")

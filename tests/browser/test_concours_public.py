@@ -14,7 +14,7 @@ from scorekeeper.concours import services
 from scorekeeper.concours.models import Round, Tournament
 
 from ..concours.support import play_deals, play_out
-from .conftest import Shot, page_errors, save_screenshot
+from .conftest import Shot, count_swaps, page_errors, save_screenshot, wait_for_swaps
 from .test_axe import _AXE_JS, _HEADINGS_JS, AXE, heading_problems
 
 pytestmark = [
@@ -92,16 +92,18 @@ def test_the_projector_pages_and_polls(
 
     def ten_seconds_later(answers: int) -> None:
         """The page's clock runs 10 s: the ranking turns a page and the poll goes; wait for its
-        answer (real time) and its swap before the clock runs again."""
+        answer's swap (real time) and for the network layer's word on it before the clock runs
+        again."""
         wall.clock.run_for(10_000)
+        wait_for_swaps(wall, answers)
         for _ in range(100):
             if len(polls()) >= answers:
                 break
-            wall.wait_for_timeout(50)
-        wall.wait_for_timeout(300)
+            wall.wait_for_timeout(50)  # Chromium's events come in while Playwright waits
 
     cdp.on("Network.requestWillBeSent", sent)
     cdp.on("Network.responseReceivedExtraInfo", answered)
+    count_swaps(wall)
     wall.clock.install()
     wall.goto(f"{live_server.url}/c/{tournament.public_token}/projector/")
     pages = wall.locator(".proj-page")
