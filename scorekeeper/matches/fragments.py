@@ -21,7 +21,7 @@ from django.utils.translation import get_language
 
 from .forms import DealForm
 from .models import Match
-from .polling import BUILD
+from .polling import build
 
 KEEP = 500  # matches' inputs per worker (about 10 KB each)
 
@@ -31,7 +31,7 @@ _lock = threading.Lock()
 
 def _key(match: Match) -> str:
     seats = [match.seat_name(seat) for seat in range(4)]  # who took: the players' names
-    parts = [BUILD, get_language(), match.rules, match.team_names, seats, match.scorer_token]
+    parts = [build(), get_language(), match.rules, match.team_names, seats, match.scorer_token]
     return hashlib.sha256(json.dumps(parts, sort_keys=True, default=str).encode()).hexdigest()
 
 

@@ -15,6 +15,7 @@ loading the session: the link's token is the capability. A browser with a messag
 The tag is weak: two renders of one version are equivalent, not byte-identical (the CSRF token's
 mask and the "All passed" form's one-time id change each time)."""
 
+import functools
 import hashlib
 from pathlib import Path
 
@@ -32,9 +33,12 @@ SCORER, VIEWER = "scorer", "viewer"
 VARY = ("HX-Request", "Accept-Language", "Cookie")
 
 
-def _build_digest() -> str:
+@functools.cache
+def build() -> str:
     """This build of the app: its templates, code and compiled translations (the same on every
-    worker and every server running one deploy; a new deploy changes every tag)."""
+    worker and every server running one deploy; a new deploy changes every tag). Read once per
+    process, on first use rather than at import: hashing every file is a tenth of a process's
+    start, and most processes (commands, tests) never tag a page."""
     base = Path(settings.BASE_DIR)
     digest = hashlib.sha256()
     files = [
@@ -46,9 +50,6 @@ def _build_digest() -> str:
         digest.update(str(path.relative_to(base)).encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
-
-
-BUILD = _build_digest()
 
 
 def version_of(**token: str) -> int:
@@ -64,7 +65,7 @@ def etag(request: HttpRequest, *, version: int, role: str) -> str:
     # The CSRF secret the fragment's tokens are made from: the cookie's (CsrfViewMiddleware
     # reads it), or the one a render just made for a browser without it.
     csrf = str(request.META.get("CSRF_COOKIE", "")) if role == SCORER else ""
-    parts = [BUILD, role, str(version), get_language() or "", csrf]
+    parts = [build(), role, str(version), get_language() or "", csrf]
     return 'W/"{}"'.format(hashlib.sha256("|".join(parts).encode()).hexdigest()[:32])
 
 

@@ -164,55 +164,7 @@ def test_scores_a_file(example_file: Path) -> None:
 def test_reads_standard_input_with_a_dash(example_file: Path) -> None:
     from_stdin = ok(run("-", stdin=EXAMPLE_TEXT))
     assert_example_output(from_stdin)
-    assert from_stdin == ok(run(str(example_file)))
-
-
-def test_french_breakdowns(example_file: Path) -> None:
-    english = ok(run(str(example_file)))
-    french = ok(run(str(example_file), "--lang", "fr"))
-
-    def without_breakdowns(data: dict[str, Any]) -> dict[str, Any]:
-        return {**data, "deals": [{**d, "breakdown": None} for d in data["deals"]]}
-
-    assert without_breakdowns(french) == without_breakdowns(english)
-    for en_deal, fr_deal in zip(english["deals"], french["deals"], strict=True):
-        assert fr_deal["breakdown"] != en_deal["breakdown"]
-    text = "\n".join(line for deal in french["deals"] for line in deal["breakdown"])
-    assert "coinché" in text
-    for word in ("Contract", "coinched", "Made", "All passed", "cards"):
-        assert word not in text
-    # The teams are named by their names, in both languages.
-    assert "Nous" in text and "Eux" in text
-
-
-def test_a_finished_match_reports_its_winner(tmp_path: Path) -> None:
-    document = json.loads(EXAMPLE_TEXT)
-    document["deals"] = [
-        {"taker": 1, "contract": 160, "trump": "spades", "coinche": "surcoinche",
-         "taker_points": 152, "belote": [0, 1]},
-    ]  # fmt: skip
-    data = ok(run(str(write(tmp_path, document))))
-    # 4 × (160 + 160 + 20) = 1360 >= 1000.
-    assert data["deals"][0]["scores"] == [0, 1360]
-    assert (data["totals"], data["finished"], data["winner"]) == ([0, 1360], True, 1)
-
-
-def test_a_match_under_way_has_no_winner(tmp_path: Path) -> None:
-    document = json.loads(EXAMPLE_TEXT)
-    del document["deals"][3]
-    data = ok(run(str(write(tmp_path, document))))
-    assert (data["totals"], data["finished"], data["winner"]) == ([650, 210], False, None)
-
-
-def test_a_litige_keeps_a_reserve(tmp_path: Path) -> None:
-    data = ok(run(str(write(tmp_path, LITIGE))))
-    assert set(data["rules"]) == CLASSIC_SETTINGS
-    assert data["rules"]["litige"] == "reserve"
-    assert [d["outcome"] for d in data["deals"]] == ["made", "litige"]
-    assert data["deals"][0]["scores"] == [110, 72]  # 90 + belote vs 72
-    assert data["deals"][1]["scores"] == [81, 0]  # the defence scores; the takers' 81 are held
-    assert data["reserve"] == 81
-    assert (data["finished"], data["winner"]) == (False, None)
+    assert from_stdin == scored(str(example_file))  # the file, read in process
 
 
 def test_bad_json_exits_2() -> None:
@@ -265,8 +217,9 @@ def test_an_output_that_is_not_utf8_still_gets_the_json(example_file: Path) -> N
 
 
 # ---------------------------------------------------------------------------------------------
-# The same command through call_command (pytest-django forbids database access in these tests,
-# so they also show that scoring never touches it)
+# The same command through call_command, for what it prints (a process costs half a second of
+# CPU; the tests above cover the process's own part). pytest-django forbids database access in
+# these tests, so they also show that scoring never touches it.
 
 
 def call(*args: str, stdin: str | None = None) -> tuple[int, Any]:
@@ -282,6 +235,62 @@ def call(*args: str, stdin: str | None = None) -> tuple[int, Any]:
     finally:
         sys.stdin = saved
     return code, json.loads(out.getvalue())
+
+
+def scored(*args: str) -> dict[str, Any]:
+    """The command's JSON, run in process, for a match it scores (exit code 0)."""
+    code, data = call(*args)
+    assert code == 0
+    assert isinstance(data, dict)
+    return data
+
+
+def test_french_breakdowns(example_file: Path) -> None:
+    english = scored(str(example_file))
+    french = scored(str(example_file), "--lang", "fr")
+
+    def without_breakdowns(data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, "deals": [{**d, "breakdown": None} for d in data["deals"]]}
+
+    assert without_breakdowns(french) == without_breakdowns(english)
+    for en_deal, fr_deal in zip(english["deals"], french["deals"], strict=True):
+        assert fr_deal["breakdown"] != en_deal["breakdown"]
+    text = "\n".join(line for deal in french["deals"] for line in deal["breakdown"])
+    assert "coinché" in text
+    for word in ("Contract", "coinched", "Made", "All passed", "cards"):
+        assert word not in text
+    # The teams are named by their names, in both languages.
+    assert "Nous" in text and "Eux" in text
+
+
+def test_a_finished_match_reports_its_winner(tmp_path: Path) -> None:
+    document = json.loads(EXAMPLE_TEXT)
+    document["deals"] = [
+        {"taker": 1, "contract": 160, "trump": "spades", "coinche": "surcoinche",
+         "taker_points": 152, "belote": [0, 1]},
+    ]  # fmt: skip
+    data = scored(str(write(tmp_path, document)))
+    # 4 × (160 + 160 + 20) = 1360 >= 1000.
+    assert data["deals"][0]["scores"] == [0, 1360]
+    assert (data["totals"], data["finished"], data["winner"]) == ([0, 1360], True, 1)
+
+
+def test_a_match_under_way_has_no_winner(tmp_path: Path) -> None:
+    document = json.loads(EXAMPLE_TEXT)
+    del document["deals"][3]
+    data = scored(str(write(tmp_path, document)))
+    assert (data["totals"], data["finished"], data["winner"]) == ([650, 210], False, None)
+
+
+def test_a_litige_keeps_a_reserve(tmp_path: Path) -> None:
+    data = scored(str(write(tmp_path, LITIGE)))
+    assert set(data["rules"]) == CLASSIC_SETTINGS
+    assert data["rules"]["litige"] == "reserve"
+    assert [d["outcome"] for d in data["deals"]] == ["made", "litige"]
+    assert data["deals"][0]["scores"] == [110, 72]  # 90 + belote vs 72
+    assert data["deals"][1]["scores"] == [81, 0]  # the defence scores; the takers' 81 are held
+    assert data["reserve"] == 81
+    assert (data["finished"], data["winner"]) == (False, None)
 
 
 def test_call_command_file_and_stdin(example_file: Path) -> None:

@@ -29,15 +29,18 @@ def migrate(transactional_db: None) -> Iterator[Migrate]:
     """Migrate the matches app to a migration by name; returns the models of that state. The
     database goes back to the latest migration of every app after the test (going back in
     matches also unapplies the apps that depend on it, such as tournaments, whose tables the
-    next test on this database needs)."""
+    next test on this database needs). Through Django's migration executor, as `migrate` does,
+    without the command's renders of every app's models before and after, nor its post_migrate
+    signal (content types and permissions, which the test database keeps)."""
 
     def to(name: str) -> Apps:
-        call_command("migrate", "matches", name, verbosity=0)
         executor = MigrationExecutor(connection)
+        executor.migrate([("matches", name)])
         return executor.loader.project_state(("matches", name)).apps
 
     yield to
-    call_command("migrate", verbosity=0)
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
 
 
 def latest() -> str:

@@ -90,22 +90,26 @@ DEPLOY_CHECK = (
 )
 
 
+def check_deploy_then_settings(
+    **env: str,
+) -> tuple[subprocess.CompletedProcess[str], dict[str, object]]:
+    """`check --deploy` (warnings fail it), then the settings it checked: one process, the same
+    environment (PRODUCTION and env) for both."""
+    result = run_django(f"{DEPLOY_CHECK}\n{SHOW}", **{**PRODUCTION, **env})
+    assert result.returncode == 0, result.stderr
+    return result, dict(json.loads(result.stdout.splitlines()[-1]))
+
+
 @pytest.mark.parametrize("setup", SETUPS)
 def test_each_documented_https_setup_passes_check_deploy_with_hsts_on(setup: str) -> None:
-    env = {**PRODUCTION, **SETUPS[setup]}
-    result = run_django(DEPLOY_CHECK, **env)
-    assert result.returncode == 0, result.stderr
+    result, values = check_deploy_then_settings(**SETUPS[setup])
     assert "System check identified no issues" in result.stdout + result.stderr
-    values = production_settings(**SETUPS[setup])
     assert values["SECURE_HSTS_SECONDS"] == 365 * 24 * 3600  # HSTS stays on in both
     assert values["SECURE_SSL_REDIRECT"] is (setup == "app redirects")
 
 
 def test_a_proxy_that_also_sends_hsts_may_say_so() -> None:
-    env = {"PROXY_REDIRECTS_HTTP": "1", "PROXY_SENDS_HSTS": "1"}
-    result = run_django(DEPLOY_CHECK, **PRODUCTION, **env)
-    assert result.returncode == 0, result.stderr
-    values = production_settings(**env)
+    _, values = check_deploy_then_settings(PROXY_REDIRECTS_HTTP="1", PROXY_SENDS_HSTS="1")
     assert (values["SECURE_HSTS_SECONDS"], values["SECURE_SSL_REDIRECT"]) == (0, False)
 
 

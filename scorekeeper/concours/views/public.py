@@ -54,7 +54,7 @@ MAX_PICKS = 12  # names offered when several fit what was typed
 
 
 def _tag(request: HttpRequest, key: str, page: str) -> str:
-    parts = [polling.BUILD, page, key, get_language() or "", request.get_full_path()]
+    parts = [polling.build(), page, key, get_language() or "", request.get_full_path()]
     return 'W/"{}"'.format(hashlib.sha256("|".join(parts).encode()).hexdigest()[:32])
 
 

@@ -12,8 +12,6 @@ much (that pair, and at least 1 for each of the others); strictly less, for the 
 
 from collections.abc import Callable
 
-import networkx as nx
-
 Pair = tuple[int, int]
 FIRST_WINDOW = 4
 
@@ -24,6 +22,10 @@ def pairing_cost(pairs: list[Pair], penalty: Callable[[int, int], int]) -> tuple
 
 
 def _solve(n: int, window: int, penalty: Callable[[int, int], int]) -> list[Pair]:
+    # Imported here, not at the top: networkx is a third of the modules a process would load at
+    # start (every page and command imports the engine), and only a draw pairs entrants.
+    import networkx as nx
+
     tie_big = (n // 2) * n * n + 1  # more than any sum of the third tier
     gap_big = ((n // 2) * (n - 1) ** 2 + 1) * tie_big  # more than any sum of the two below
     edges = []
