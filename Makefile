@@ -7,6 +7,11 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3 $$HOME/.pyenv/versions/
 
 .PHONY: run hall test venv migrate lint typecheck pytest pytest-pg screenshots fuzz bench clean
 
+# Python keeps its bytecode (__pycache__, git-ignored) even where the shell says not to: without
+# it every test worker, pass and subprocess compiles the app and the tests again (collecting the
+# suite takes 9.9 s of CPU instead of 3.0 s; about 40 s a CI run).
+unexport PYTHONDONTWRITEBYTECODE
+
 $(VENV)/.installed: pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then echo "error: Python 3.12 or newer is needed (none found on PATH or in ~/.pyenv); install it or run 'make PYTHON=/path/to/python3.12 ...'" >&2; exit 1; fi
 	@if [ -x $(PY) ] && ! $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 12))'; then rm -rf $(VENV); fi
