@@ -19,10 +19,10 @@ from django.urls import reverse
 from scorekeeper.clubs import services
 from scorekeeper.clubs.models import Club, Person, Season
 from scorekeeper.concours import services as tournament_services
+from tests.factories import ClubFactory
 from tests.routes import Route, assert_strict_csp, site_routes
 
 from .public_support import A, B, played, season
-from .support import make_club
 
 pytestmark = pytest.mark.django_db
 
@@ -104,7 +104,7 @@ BAD_POSTS: list[tuple[str, Callable[[Setting], dict[str, Any]], dict[str, str]]]
 @pytest.fixture
 def setting(make_user: Callable[[str], User]) -> Setting:
     ann = make_user("ann")
-    club = make_club(ann)
+    club = ClubFactory.create(organiser=ann)
     played(ann, club, "Octobre", date(2025, 10, 1), A, prizes={1: "Un jambon"})
     last = played(
         ann, club, "Novembre", date(2025, 11, 1), B, players={"Rois": ("Rene Dupont", "Rois B")}

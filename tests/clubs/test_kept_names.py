@@ -20,9 +20,9 @@ from scorekeeper.clubs import selectors, services
 from scorekeeper.clubs.models import Club, MergeLog, Person, Season
 from scorekeeper.concours.models import Tournament
 from scorekeeper.web.folding import fold
+from tests.factories import TournamentFactory
 
 from .public_support import played, season
-from .support import make_concours
 
 pytestmark = pytest.mark.django_db
 
@@ -41,9 +41,13 @@ def test_fold_sets_case_accents_ligatures_and_spaces_aside() -> None:
 def test_coeur_and_coeur_with_a_ligature_are_similar(make_user: Callable[[str], User]) -> None:
     ann = make_user("ann")
     club = services.create_club(user=ann, name="Club", town="Rouen")
-    make_concours(ann, teams=[("Cœur", "Æsa Lind", "Bruno")], club=club)
-    make_concours(ann, name="Avril", teams=[("Coeur", "Aesa Lind", "Bruno")], club=club)
-    make_concours(ann, name="Mai", teams=[("Les Piques", "Hans Groß", "Hans Gross")], club=club)
+    TournamentFactory.create(owner=ann, teams=[("Cœur", "Æsa Lind", "Bruno")], club=club)
+    TournamentFactory.create(
+        owner=ann, name="Avril", teams=[("Coeur", "Aesa Lind", "Bruno")], club=club
+    )
+    TournamentFactory.create(
+        owner=ann, name="Mai", teams=[("Les Piques", "Hans Groß", "Hans Gross")], club=club
+    )
     groups = {
         tuple(sorted(line.person.name for line in group)) for group in selectors.suggestions(club)
     }
@@ -173,10 +177,14 @@ def test_two_names_typed_by_hand_are_found_with_accents_folded(
     ann = make_user("ann")
     client.force_login(ann)
     club = services.create_club(user=ann, name="Club", town="Rouen")
-    make_concours(ann, teams=[("Trèfle", "Œdipe Roi", "Bruno")], club=club)
-    make_concours(ann, name="Avril", teams=[("Club du Trefle", "Oedipe Roi", "Bruno")], club=club)
-    make_concours(ann, name="Mai", teams=[("Les As", "Chloé", "Bruno")], club=club)
-    make_concours(ann, name="Juin", teams=[("Les Ás", "Chloé", "Bruno")], club=club)
+    TournamentFactory.create(owner=ann, teams=[("Trèfle", "Œdipe Roi", "Bruno")], club=club)
+    TournamentFactory.create(
+        owner=ann, name="Avril", teams=[("Club du Trefle", "Oedipe Roi", "Bruno")], club=club
+    )
+    TournamentFactory.create(owner=ann, name="Mai", teams=[("Les As", "Chloé", "Bruno")], club=club)
+    TournamentFactory.create(
+        owner=ann, name="Juin", teams=[("Les Ás", "Chloé", "Bruno")], club=club
+    )
     find = reverse("clubs:find_pair", args=[club.pk])
     merge = reverse("clubs:merge", args=[club.pk])
     people = {(p.kind, p.name): p.pk for p in Person.objects.filter(club=club)}

@@ -18,9 +18,9 @@ from django.utils import translation
 from scorekeeper.clubs.models import Club, Person, Season
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Tournament
+from tests.factories import ClubFactory
 
 from .public_support import A, final, played, season
-from .support import make_club
 
 pytestmark = pytest.mark.django_db
 
@@ -274,7 +274,7 @@ def test_only_what_is_published_is_shown(
     hidden.save()
     draft = season(club, "Brouillon", published=False)
     public = season(club, rank="teams")
-    other = make_club(make_user("bob"), name="Autre club", town="Lyon")
+    other = ClubFactory.create(organiser=make_user("bob"), name="Autre club", town="Lyon")
     foreign = played(ann, other, "Ailleurs", date(2025, 10, 2), A)
     foreign_season = season(other)
     slug = club.slug
@@ -312,7 +312,7 @@ def test_every_role_sees_only_what_is_published(
     public = season(club, "Publique", rank="teams")
     ghost = Person.objects.get(club=club, kind="team", name="Fantômes")
     olga = make_user("olga")
-    make_club(olga, name="Autre club", town="Lyon")
+    ClubFactory.create(organiser=olga, name="Autre club", town="Lyon")
     roles = {"organiser": ann, "other club's organiser": olga, "another account": make_user("sam")}
     clients = {"stranger": Client()}
     for role, user in roles.items():
