@@ -22,9 +22,8 @@ from django.utils import translation
 
 from scorekeeper.clubs import exports, public_selectors, services
 from scorekeeper.clubs.models import Alias, Club, MergeLog, Person, Season
-from scorekeeper.concours import services as tournament_services
 from scorekeeper.concours.models import Tournament
-from tests.factories import ClubFactory
+from tests.factories import ClubFactory, TournamentFactory
 
 from .public_support import A, played, season
 
@@ -75,14 +74,13 @@ def build(ann: User, bob: User) -> Club:
            "VALETS": 700, "As": 600}, players={"Les Rois": ("Rois A", "Zoe")})  # fmt: skip
     played(ann, club, "Mêlée", date(2025, 12, 1), {"Rois A": 500, "Dames B": 400, "Zoé": 300,
            "Cœur": 200}, melee=True, published=False)  # fmt: skip
-    coming = tournament_services.create_tournament(
-        owner=ann, name="En cours", date=date(2026, 1, 10)
+    coming = TournamentFactory.create(
+        owner=ann,
+        name="En cours",
+        date=date(2026, 1, 10),
+        teams=[(name, f"{name} A", f"{name} B") for name in ("Rois", "Pique")],
+        club=club,
     )
-    for name in ("Rois", "Pique"):
-        tournament_services.add_entrant(
-            tournament=coming, name=name, players=(f"{name} A", f"{name} B")
-        )
-    services.attach(club=club, tournament=coming, user=ann)
     services.publish(club=club, tournament=coming, published=True)
     gone = played(ann, club, "Retiré", date(2026, 2, 1), {"Fantômes": 900, "Rois": 100})
     services.detach(club=club, tournament=gone)

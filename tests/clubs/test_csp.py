@@ -18,8 +18,7 @@ from django.urls import reverse
 
 from scorekeeper.clubs import services
 from scorekeeper.clubs.models import Club, Person, Season
-from scorekeeper.concours import services as tournament_services
-from tests.factories import ClubFactory
+from tests.factories import ClubFactory, TournamentFactory
 from tests.routes import Route, assert_strict_csp, site_routes
 
 from .public_support import A, B, played, season
@@ -109,10 +108,9 @@ def setting(make_user: Callable[[str], User]) -> Setting:
     last = played(
         ann, club, "Novembre", date(2025, 11, 1), B, players={"Rois": ("Rene Dupont", "Rois B")}
     )
-    coming = tournament_services.create_tournament(
-        owner=ann, name="Janvier", date=date(2026, 1, 9), prizes={1: "Un jambon"}
+    coming = TournamentFactory.create(
+        owner=ann, name="Janvier", date=date(2026, 1, 9), prizes={1: "Un jambon"}, club=club
     )
-    services.attach(club=club, tournament=coming, user=ann)
     services.publish(club=club, tournament=coming, published=True)
     this = season(club, rank="teams")
     organiser = Client()

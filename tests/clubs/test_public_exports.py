@@ -23,7 +23,7 @@ from scorekeeper.clubs.models import Club, ClubOrganiser
 from scorekeeper.concours import selectors, services
 from scorekeeper.concours.models import Table, Tournament
 from scorekeeper.web.spreadsheet import safe_cell
-from tests.factories import ClubFactory
+from tests.factories import ClubFactory, TournamentFactory
 
 from ..concours.support import play_out
 from .public_support import A, final, played, ranking_names, season
@@ -108,9 +108,12 @@ def test_the_archive_round_trip(client: Client, ann: User, club: Club) -> None:
         ann, club, "Mêlée", date(2025, 11, 1), {"Ana": 500, "Bo": 400, "Cy": 300, "Di": 200},
         melee=True, published=False,
     )  # fmt: skip
-    open_one = services.create_tournament(owner=ann, name="En cours", date=date(2025, 12, 1))
-    for name in A:
-        services.add_entrant(tournament=open_one, name=name, players=(f"{name} 1", f"{name} 2"))
+    open_one = TournamentFactory.create(
+        owner=ann,
+        name="En cours",
+        date=date(2025, 12, 1),
+        teams=[(name, f"{name} 1", f"{name} 2") for name in A],
+    )
     open_one.club, open_one.published = club, True
     open_one.save()
     data = _login(client, ann).get(reverse("club_public:archive", args=[club.slug])).content
@@ -314,11 +317,13 @@ def test_a_finished_import_stores_its_final_ranking(ann: User, club: Club) -> No
 def test_an_archive_with_too_many_deals_restores_nothing(
     client: Client, ann: User, club: Club, settings: Any
 ) -> None:
-    tournament = services.create_tournament(
-        owner=ann, name="Joué", overrides={"rounds": 1}, date=date(2025, 10, 1)
+    tournament = TournamentFactory.create(
+        owner=ann,
+        name="Joué",
+        overrides={"rounds": 1},
+        date=date(2025, 10, 1),
+        teams=[(name, f"{name} 1", f"{name} 2") for name in A],
     )
-    for name in A:
-        services.add_entrant(tournament=tournament, name=name, players=(f"{name} 1", f"{name} 2"))
     round_ = services.draw_round(tournament=tournament)
     for table in round_.tables.all():
         play_out(table)

@@ -16,9 +16,8 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper.clubs.models import Club, Person, Season
-from scorekeeper.concours import services
 from scorekeeper.concours.models import Tournament
-from tests.factories import ClubFactory
+from tests.factories import ClubFactory, TournamentFactory
 
 from .public_support import A, final, played, season
 
@@ -55,7 +54,7 @@ def ranking(client: Client, club: Club, season_: Season, sort: str = "") -> list
 def test_the_club_page_lists_published_concours_with_podium_and_prizes(
     client: Client, ann: User, club: Club, three: list[Tournament]
 ) -> None:
-    upcoming = services.create_tournament(owner=ann, name="Janvier", date=date(2026, 1, 9))
+    upcoming = TournamentFactory.create(owner=ann, name="Janvier", date=date(2026, 1, 9))
     upcoming.club, upcoming.published, upcoming.place = club, True, "Salle Pleyel"
     upcoming.save()
     hidden = played(ann, club, "Secret", date(2025, 10, 15), A, published=False)
@@ -77,7 +76,7 @@ def test_the_club_page_lists_published_concours_with_podium_and_prizes(
 
 def _coming_up(owner: User, club: Club, name: str, when: date, **prizes: str) -> Tournament:
     """A published concours not played yet; `prizes`: {"p1": "a ham"} for rank 1."""
-    tournament = services.create_tournament(
+    tournament = TournamentFactory.create(
         owner=owner,
         name=name,
         date=when,

@@ -23,7 +23,7 @@ from scorekeeper.concours import services
 from scorekeeper.concours.models import Tournament
 from scorekeeper.matches.models import Deal, Match
 from scorekeeper.web.models import RateLimit
-from tests.factories import ClubFactory
+from tests.factories import ClubFactory, TournamentFactory
 
 from ..concours.support import play_out
 from .public_support import A
@@ -33,11 +33,13 @@ pytestmark = pytest.mark.django_db
 
 def scored(owner: User, club: Club, name: str, day: date) -> Tournament:
     """A concours of one round played on the phones: 2 tables of 12 deals."""
-    tournament = services.create_tournament(
-        owner=owner, name=name, overrides={"rounds": 1}, date=day
+    tournament = TournamentFactory.create(
+        owner=owner,
+        name=name,
+        overrides={"rounds": 1},
+        date=day,
+        teams=[(team, f"{team} 1", f"{team} 2") for team in A],
     )
-    for team in A:
-        services.add_entrant(tournament=tournament, name=team, players=(f"{team} 1", f"{team} 2"))
     for table in services.draw_round(tournament=tournament).tables.all():
         play_out(table)
     tournament.club = club

@@ -39,7 +39,7 @@ from scorekeeper.engine.tournament import TournamentError
 from scorekeeper.web import validators
 from scorekeeper.web.words import explain
 from tests.clubs.public_support import played, season
-from tests.factories import ClubFactory
+from tests.factories import ClubFactory, TournamentFactory
 
 TEXT_VALIDATORS = {validators.validate_name, validators.validate_text, validators.validate_note}
 
@@ -227,7 +227,7 @@ def concours_post(tournament: Tournament, **changes: str) -> dict[str, str]:
 def test_a_place_with_an_override_is_refused_on_the_settings_page(
     organiser: User, client: Client, place: str
 ) -> None:
-    tournament = tournament_services.create_tournament(owner=organiser, name="Saint-Martin")
+    tournament = TournamentFactory.create(owner=organiser, name="Saint-Martin")
     before = list(Tournament.objects.values())
     url = reverse("concours:settings", args=[tournament.pk])
     response = client.post(url, concours_post(tournament, place=place))
@@ -256,7 +256,7 @@ def test_a_new_concours_with_an_override_in_its_place_writes_nothing(
 
 @pytest.mark.django_db
 def test_prizes_and_a_team_refuse_them_too(organiser: User, client: Client) -> None:
-    tournament = tournament_services.create_tournament(owner=organiser, name="Saint-Martin")
+    tournament = TournamentFactory.create(owner=organiser, name="Saint-Martin")
     url = reverse("concours:settings", args=[tournament.pk])
     for prizes in ("1: un jambon\u202e", "1: \u200b"):
         response = client.post(url, concours_post(tournament, prizes=prizes))
@@ -394,9 +394,9 @@ def test_the_files_refuse_a_direction_control_with_its_path(
     make_user: Callable[[str], User],
 ) -> None:
     ann = make_user("ann")
-    tournament = tournament_services.create_tournament(owner=ann, name="Saint-Martin")
-    for name in ("Rois", "Dames"):
-        tournament_services.add_entrant(tournament=tournament, name=name, players=("A", "B"))
+    tournament = TournamentFactory.create(
+        owner=ann, name="Saint-Martin", teams=[(name, "A", "B") for name in ("Rois", "Dames")]
+    )
     document = export_document(tournament)
     document["entrants"][1]["name"] = "Da\u202emes"
     with pytest.raises(TournamentError) as raised:
