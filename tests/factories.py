@@ -1,5 +1,5 @@
-"""Test data with factory-boy: accounts, matches and concours made through the real services (so
-the engine scores every deal and draws every round, as in the app). The fixtures `make_match` and
+"""Test data with factory-boy: accounts, matches, concours and clubs made through the real services
+(so the engine scores every deal and draws every round, as in the app). The fixtures `make_match` and
 `make_user` (tests/conftest.py) are built on these; a test may also call them directly."""
 
 from collections.abc import Callable, Iterable, Sequence
@@ -12,6 +12,8 @@ from factory.declarations import Sequence as Numbered
 from factory.declarations import SubFactory
 from factory.django import DjangoModelFactory, Password
 
+from scorekeeper.clubs import services as club_services
+from scorekeeper.clubs.models import Club
 from scorekeeper.concours import services as concours_services
 from scorekeeper.concours.models import Entrant, Tournament
 from scorekeeper.engine.scoring import Deal as EngineDeal
@@ -101,8 +103,9 @@ class TournamentFactory(Factory[Tournament]):
     """A concours made by concours.services.create_tournament: `owner`'s (an account made by
     UserFactory unless given), from `preset` with `overrides` (no seed among them: the services
     draw one), with its `date`, `place` and `prizes`; then `teams` registered in order
-    (add_teams) and, if `drawn`, the first round drawn (not played: tests/concours/support.py's
-    play_out and play_rounds play them)."""
+    (add_teams), the concours attached to `club` if given (clubs.services.attach, by its owner:
+    the teams' names become the club's people) and, if `drawn`, the first round drawn (not
+    played: tests/concours/support.py's play_out and play_rounds play them)."""
 
     class Meta:
         model = Tournament
@@ -115,14 +118,24 @@ class TournamentFactory(Factory[Tournament]):
     place = ""
     prizes: Any = None
     teams: Any = ()
+    club: Any = None
     drawn = False
 
     @classmethod
     def _create(
-        cls, model_class: type[Tournament], *args: Any, teams: Teams, drawn: bool, **kwargs: Any
+        cls,
+        model_class: type[Tournament],
+        *args: Any,
+        teams: Teams,
+        club: Club | None,
+        drawn: bool,
+        **kwargs: Any,
     ) -> Tournament:
         tournament = concours_services.create_tournament(**kwargs)
         add_teams(tournament, teams)
+        if club is not None:
+            club_services.attach(club=club, tournament=tournament, user=tournament.owner)
+            tournament.refresh_from_db()
         if drawn:
             concours_services.draw_round(tournament=tournament)
         return tournament
@@ -149,3 +162,26 @@ def add_teams(tournament: Tournament, teams: Teams) -> list[Entrant]:
             concours_services.add_entrant(tournament=tournament, name=name, players=players)
         )
     return added
+
+
+# Clubs -------------------------------------------------------------------------------------------
+
+
+class ClubFactory(Factory[Club]):
+    """A club made by clubs.services.create_club, its first organiser `organiser` (an account
+    made by UserFactory unless given)."""
+
+    class Meta:
+        model = Club
+
+    organiser: Any = SubFactory(UserFactory)  # type: ignore[no-untyped-call]
+    name = "Belote Club de Rouen"
+    town = "Rouen"
+
+    @classmethod
+    def _create(cls, model_class: type[Club], *args: Any, organiser: User, **kwargs: Any) -> Club:
+        return club_services.create_club(user=organiser, **kwargs)
+
+    @classmethod
+    def _build(cls, model_class: type[Club], *args: Any, **kwargs: Any) -> Club:
+        raise NotImplementedError("a club is made by the services: use ClubFactory()")

@@ -8,9 +8,9 @@ from django.contrib.auth.models import User
 
 from scorekeeper.clubs.models import Club
 from scorekeeper.concours.models import Tournament
+from tests.factories import ClubFactory
 
 from .public_support import A, B, C, played
-from .support import make_club
 
 
 @pytest.fixture
@@ -20,7 +20,7 @@ def ann(make_user: Callable[[str], User]) -> User:
 
 @pytest.fixture
 def club(ann: User) -> Club:
-    return make_club(ann)
+    return ClubFactory.create(organiser=ann)
 
 
 @pytest.fixture

@@ -13,6 +13,7 @@ from scorekeeper.clubs.models import Club, Season
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Tournament
 from scorekeeper.engine.season import rule_from_dict, rule_to_dict
+from tests.factories import TournamentFactory
 
 # Three final rankings of four teams (their paper totals): Rois, then Dames twice.
 A = {"Rois": 900, "Dames": 800, "Valets": 700, "As": 600}
@@ -37,19 +38,17 @@ def played(
     its paper total): each table's totals are its sides' (a mêlée side: its first player's).
     Teams' players: `players[name]`, else "<name> A" and "<name> B". With points alone a team's
     place is its rank by points; equal points at two tables, each won, share a place."""
-    tournament = services.create_tournament(
+    pairs = players or {}
+    tournament = TournamentFactory.create(
         owner=owner,
         name=name,
         preset="melee" if melee else "belote",
         overrides={"rounds": 1, "seed": 7},
         date=when,
         prizes=prizes,
+        teams=[(team, *pairs.get(team, (f"{team} A", f"{team} B"))) for team in points],
+        club=club,  # attached before the draw
     )
-    for entrant in points:
-        pair = ("", "") if melee else (players or {}).get(entrant, (f"{entrant} A", f"{entrant} B"))
-        services.add_entrant(tournament=tournament, name=entrant, players=pair)
-    if club is not None:
-        club_services.attach(club=club, tournament=tournament, user=owner)
     round_ = services.draw_round(tournament=tournament)
     points = {" ".join(name.split()): value for name, value in points.items()}
     for table in round_.tables.order_by("number"):

@@ -22,11 +22,10 @@ from django.utils import translation
 
 from scorekeeper.clubs import exports, public_selectors, services
 from scorekeeper.clubs.models import Alias, Club, MergeLog, Person, Season
-from scorekeeper.concours import services as tournament_services
 from scorekeeper.concours.models import Tournament
+from tests.factories import ClubFactory, TournamentFactory
 
 from .public_support import A, played, season
-from .support import make_club
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +34,7 @@ MakeUser = Callable[[str], User]
 
 def test_the_desk_offers_the_archive_and_its_restore(client: Client, make_user: MakeUser) -> None:
     ann = make_user("ann")
-    club = make_club(ann)
+    club = ClubFactory.create(organiser=ann)
     client.force_login(ann)
     desk = client.get(reverse("clubs:desk", args=[club.pk])).content.decode()
     archive = reverse("club_public:archive", args=[club.slug])
@@ -65,7 +64,7 @@ def build(ann: User, bob: User) -> Club:
     finished, open, à la mêlée, published or not, with prizes and place, one removed from the
     club (its people stay), two seasons (published or not, two rules), three merges (one
     whose kept person was merged again later, so its log keeps no kept person)."""
-    club = make_club(ann, name="Belote Club de Rouen", town="Rouen")
+    club = ClubFactory.create(organiser=ann, name="Belote Club de Rouen", town="Rouen")
     services.update_club(club=club, name="Le Club des As", town="Rouen-Nord")
     services.join(club=club, user=bob)
     october = played(ann, club, "Octobre", date(2025, 10, 1), A, prizes={1: "Un jambon"})
@@ -75,14 +74,13 @@ def build(ann: User, bob: User) -> Club:
            "VALETS": 700, "As": 600}, players={"Les Rois": ("Rois A", "Zoe")})  # fmt: skip
     played(ann, club, "Mêlée", date(2025, 12, 1), {"Rois A": 500, "Dames B": 400, "Zoé": 300,
            "Cœur": 200}, melee=True, published=False)  # fmt: skip
-    coming = tournament_services.create_tournament(
-        owner=ann, name="En cours", date=date(2026, 1, 10)
+    coming = TournamentFactory.create(
+        owner=ann,
+        name="En cours",
+        date=date(2026, 1, 10),
+        teams=[(name, f"{name} A", f"{name} B") for name in ("Rois", "Pique")],
+        club=club,
     )
-    for name in ("Rois", "Pique"):
-        tournament_services.add_entrant(
-            tournament=coming, name=name, players=(f"{name} A", f"{name} B")
-        )
-    services.attach(club=club, tournament=coming, user=ann)
     services.publish(club=club, tournament=coming, published=True)
     gone = played(ann, club, "Retiré", date(2026, 2, 1), {"Fantômes": 900, "Rois": 100})
     services.detach(club=club, tournament=gone)
@@ -165,7 +163,7 @@ def test_a_restore_brings_back_everything_the_desk_made(
     # A fresh start: the club and its concours are gone (another server, say).
     Tournament.objects.all().delete()
     club.delete()
-    fresh = make_club(ann, name="Nouveau", town="Caen")
+    fresh = ClubFactory.create(organiser=ann, name="Nouveau", town="Caen")
     services.join(club=fresh, user=bob)
     restore = reverse("club_public:restore", args=[fresh.slug])
     response = client.post(restore, {"file": SimpleUploadedFile("club.zip", data)})
@@ -194,7 +192,7 @@ def test_a_restore_into_a_club_with_its_own_things(client: Client, make_user: Ma
     club = build(ann, bob)
     data = exports.archive_zip(club)
     carl = make_user("carl")
-    other = make_club(carl, name="Autre club", town="Lyon")
+    other = ClubFactory.create(organiser=carl, name="Autre club", town="Lyon")
     played(carl, other, "Chez Carl", date(2025, 9, 1), {"Les Rois": 900, "Trèfle": 800})
     exports.restore_archive(club=other, owner=carl, data=data)
     other.refresh_from_db()
@@ -210,7 +208,7 @@ def test_a_restore_into_a_club_with_its_own_things(client: Client, make_user: Ma
 def test_an_archive_from_before_is_restored(client: Client, make_user: MakeUser) -> None:
     """belote-club-archive/1 (before issue 22): a manifest of the club and its concours."""
     ann = make_user("ann")
-    club = make_club(ann)
+    club = ClubFactory.create(organiser=ann)
     played(ann, club, "Octobre", date(2025, 10, 1), A, prizes={1: "Un jambon"})
     with zipfile.ZipFile(io.BytesIO(exports.archive_zip(club))) as archive:
         manifest = json.loads(archive.read("manifest.json"))
@@ -220,7 +218,7 @@ def test_an_archive_from_before_is_restored(client: Client, make_user: MakeUser)
         "club": manifest["club"],
         "concours": manifest["concours"],
     }
-    fresh = make_club(ann, name="Nouveau", town="Caen")
+    fresh = ClubFactory.create(organiser=ann, name="Nouveau", town="Caen")
     result = exports.restore_archive(club=fresh, owner=ann, data=_zip(
         {"manifest.json": json.dumps(old), "concours/001.json": document}
     ))  # fmt: skip
@@ -289,7 +287,7 @@ def test_a_bad_season_person_or_merge_restores_nothing(client: Client, make_user
         ),
     }
     assert first_person and first_merge
-    target = make_club(ann, name="Vide", town="Caen")
+    target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     client.force_login(ann)
     url = reverse("club_public:restore", args=[target.slug])
     for words, data in cases.items():
@@ -309,6 +307,6 @@ def test_merge_times_are_kept(make_user: MakeUser) -> None:
     when = datetime.fromisoformat("2024-05-06T07:08:09+00:00")
     MergeLog.objects.filter(club=club).update(at=when)
     data = exports.archive_zip(club)
-    fresh = make_club(ann, name="Nouveau", town="Caen")
+    fresh = ClubFactory.create(organiser=ann, name="Nouveau", town="Caen")
     exports.restore_archive(club=fresh, owner=ann, data=data)
     assert set(MergeLog.objects.filter(club=fresh).values_list("at", flat=True)) == {when}

@@ -18,11 +18,10 @@ from django.urls import reverse
 
 from scorekeeper.clubs import services
 from scorekeeper.clubs.models import Club, Person, Season
-from scorekeeper.concours import services as tournament_services
+from tests.factories import ClubFactory, TournamentFactory
 from tests.routes import Route, assert_strict_csp, site_routes
 
 from .public_support import A, B, played, season
-from .support import make_club
 
 pytestmark = pytest.mark.django_db
 
@@ -104,15 +103,14 @@ BAD_POSTS: list[tuple[str, Callable[[Setting], dict[str, Any]], dict[str, str]]]
 @pytest.fixture
 def setting(make_user: Callable[[str], User]) -> Setting:
     ann = make_user("ann")
-    club = make_club(ann)
+    club = ClubFactory.create(organiser=ann)
     played(ann, club, "Octobre", date(2025, 10, 1), A, prizes={1: "Un jambon"})
     last = played(
         ann, club, "Novembre", date(2025, 11, 1), B, players={"Rois": ("Rene Dupont", "Rois B")}
     )
-    coming = tournament_services.create_tournament(
-        owner=ann, name="Janvier", date=date(2026, 1, 9), prizes={1: "Un jambon"}
+    coming = TournamentFactory.create(
+        owner=ann, name="Janvier", date=date(2026, 1, 9), prizes={1: "Un jambon"}, club=club
     )
-    services.attach(club=club, tournament=coming, user=ann)
     services.publish(club=club, tournament=coming, published=True)
     this = season(club, rank="teams")
     organiser = Client()

@@ -20,9 +20,9 @@ from scorekeeper.clubs import selectors, services
 from scorekeeper.clubs.models import Club, MergeLog, Person, Season
 from scorekeeper.concours.models import Tournament
 from scorekeeper.web.folding import fold
+from tests.factories import ClubFactory, TournamentFactory
 
 from .public_support import played, season
-from .support import make_concours
 
 pytestmark = pytest.mark.django_db
 
@@ -40,10 +40,14 @@ def test_fold_sets_case_accents_ligatures_and_spaces_aside() -> None:
 
 def test_coeur_and_coeur_with_a_ligature_are_similar(make_user: Callable[[str], User]) -> None:
     ann = make_user("ann")
-    club = services.create_club(user=ann, name="Club", town="Rouen")
-    make_concours(ann, teams=[("Cœur", "Æsa Lind", "Bruno")], club=club)
-    make_concours(ann, name="Avril", teams=[("Coeur", "Aesa Lind", "Bruno")], club=club)
-    make_concours(ann, name="Mai", teams=[("Les Piques", "Hans Groß", "Hans Gross")], club=club)
+    club = ClubFactory.create(organiser=ann, name="Club", town="Rouen")
+    TournamentFactory.create(owner=ann, teams=[("Cœur", "Æsa Lind", "Bruno")], club=club)
+    TournamentFactory.create(
+        owner=ann, name="Avril", teams=[("Coeur", "Aesa Lind", "Bruno")], club=club
+    )
+    TournamentFactory.create(
+        owner=ann, name="Mai", teams=[("Les Piques", "Hans Groß", "Hans Gross")], club=club
+    )
     groups = {
         tuple(sorted(line.person.name for line in group)) for group in selectors.suggestions(club)
     }
@@ -62,7 +66,7 @@ def merged(make_user: Callable[[str], User]) -> tuple[Club, Season, Season]:
     Jean Dupont) the second, the latest. The organiser merged "Coeur" into "Cœur" and "Zoe
     Lefevre" into "Zoé Lefèvre": they keep the first spellings, not the latest."""
     ann = make_user("ann")
-    club = services.create_club(user=ann, name="Belote Club", town="Rouen")
+    club = ClubFactory.create(organiser=ann, name="Belote Club", town="Rouen")
     players = {"Cœur": ("Zoé Lefèvre", "Jean Dupont"), "Coeur": ("Zoe Lefevre", "Jean Dupont")}
     played(ann, club, "Octobre", date(2025, 10, 1), {"Cœur": 900, "Dames": 800, "Valets": 700,
            "As": 600}, players=players)  # fmt: skip
@@ -152,7 +156,7 @@ def test_find_folds_accents_on_the_club_page(
     client: Client, make_user: Callable[[str], User]
 ) -> None:
     ann = make_user("ann")
-    club = services.create_club(user=ann, name="Club", town="Rouen")
+    club = ClubFactory.create(organiser=ann, name="Club", town="Rouen")
     played(ann, club, "Octobre", date(2025, 10, 1), {"Trèfle": 900, "Pique": 800},
            players={"Trèfle": ("René Dupont", "Anaïs"), "Pique": ("Œdipe Roi", "Bo")})  # fmt: skip
     home = reverse("club_public:club", args=[club.slug])
@@ -172,11 +176,15 @@ def test_two_names_typed_by_hand_are_found_with_accents_folded(
 ) -> None:
     ann = make_user("ann")
     client.force_login(ann)
-    club = services.create_club(user=ann, name="Club", town="Rouen")
-    make_concours(ann, teams=[("Trèfle", "Œdipe Roi", "Bruno")], club=club)
-    make_concours(ann, name="Avril", teams=[("Club du Trefle", "Oedipe Roi", "Bruno")], club=club)
-    make_concours(ann, name="Mai", teams=[("Les As", "Chloé", "Bruno")], club=club)
-    make_concours(ann, name="Juin", teams=[("Les Ás", "Chloé", "Bruno")], club=club)
+    club = ClubFactory.create(organiser=ann, name="Club", town="Rouen")
+    TournamentFactory.create(owner=ann, teams=[("Trèfle", "Œdipe Roi", "Bruno")], club=club)
+    TournamentFactory.create(
+        owner=ann, name="Avril", teams=[("Club du Trefle", "Oedipe Roi", "Bruno")], club=club
+    )
+    TournamentFactory.create(owner=ann, name="Mai", teams=[("Les As", "Chloé", "Bruno")], club=club)
+    TournamentFactory.create(
+        owner=ann, name="Juin", teams=[("Les Ás", "Chloé", "Bruno")], club=club
+    )
     find = reverse("clubs:find_pair", args=[club.pk])
     merge = reverse("clubs:merge", args=[club.pk])
     people = {(p.kind, p.name): p.pk for p in Person.objects.filter(club=club)}

@@ -23,10 +23,10 @@ from scorekeeper.clubs.models import Club, ClubOrganiser
 from scorekeeper.concours import selectors, services
 from scorekeeper.concours.models import Table, Tournament
 from scorekeeper.web.spreadsheet import safe_cell
+from tests.factories import ClubFactory, TournamentFactory
 
 from ..concours.support import play_out
 from .public_support import A, final, played, ranking_names, season
-from .support import make_club
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +84,7 @@ def test_the_archive_and_restore_are_for_organisers_only(
     archive = reverse("club_public:archive", args=[club.slug])
     restore = reverse("club_public:restore", args=[club.slug])
     other_club_organiser = make_user("carl")
-    make_club(other_club_organiser, name="Autre", town="Lyon")
+    ClubFactory.create(organiser=other_club_organiser, name="Autre", town="Lyon")
     for who in (None, make_user("bob"), other_club_organiser):
         visitor = Client()
         if who is not None:
@@ -108,9 +108,12 @@ def test_the_archive_round_trip(client: Client, ann: User, club: Club) -> None:
         ann, club, "Mêlée", date(2025, 11, 1), {"Ana": 500, "Bo": 400, "Cy": 300, "Di": 200},
         melee=True, published=False,
     )  # fmt: skip
-    open_one = services.create_tournament(owner=ann, name="En cours", date=date(2025, 12, 1))
-    for name in A:
-        services.add_entrant(tournament=open_one, name=name, players=(f"{name} 1", f"{name} 2"))
+    open_one = TournamentFactory.create(
+        owner=ann,
+        name="En cours",
+        date=date(2025, 12, 1),
+        teams=[(name, f"{name} 1", f"{name} 2") for name in A],
+    )
     open_one.club, open_one.published = club, True
     open_one.save()
     data = _login(client, ann).get(reverse("club_public:archive", args=[club.slug])).content
@@ -121,7 +124,7 @@ def test_the_archive_round_trip(client: Client, ann: User, club: Club) -> None:
         document = json.loads(archive.read(manifest["concours"][0]["file"]))
         assert document["format"] == "belote-tournament/1"
     bob = ClubOrganiser.objects.get(club=club, user=ann).user
-    other = make_club(bob, name="Le club restauré", town="Caen")
+    other = ClubFactory.create(organiser=bob, name="Le club restauré", town="Caen")
     url = reverse("club_public:restore", args=[other.slug])
     response = client.post(url, {"file": SimpleUploadedFile("club.zip", data)})
     assert response.status_code == 302
@@ -160,7 +163,7 @@ def test_a_bad_archive_restores_nothing(client: Client, ann: User, club: Club) -
     second = {**manifest["concours"][0], "file": "concours/002.json", "name": "Novembre"}
     broken = json.loads(document)
     broken["rounds"][0]["tables"][0]["sides"] = [[1], [1]]
-    target = make_club(ann, name="Vide", town="Caen")
+    target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     url = reverse("club_public:restore", args=[target.slug])
     cases = {
         "not a zip file": b"this is no zip",
@@ -212,7 +215,7 @@ def test_the_manifest_s_names_places_and_prizes_are_read_like_the_desk_s(
         manifest = json.loads(archive.read("manifest.json"))
         document = archive.read("concours/001.json")
     entry = manifest["concours"][0]
-    target = make_club(ann, name="Vide", town="Caen")
+    target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     url = reverse("club_public:restore", args=[target.slug])
     client.force_login(ann)
 
@@ -314,11 +317,13 @@ def test_a_finished_import_stores_its_final_ranking(ann: User, club: Club) -> No
 def test_an_archive_with_too_many_deals_restores_nothing(
     client: Client, ann: User, club: Club, settings: Any
 ) -> None:
-    tournament = services.create_tournament(
-        owner=ann, name="Joué", overrides={"rounds": 1}, date=date(2025, 10, 1)
+    tournament = TournamentFactory.create(
+        owner=ann,
+        name="Joué",
+        overrides={"rounds": 1},
+        date=date(2025, 10, 1),
+        teams=[(name, f"{name} 1", f"{name} 2") for name in A],
     )
-    for name in A:
-        services.add_entrant(tournament=tournament, name=name, players=(f"{name} 1", f"{name} 2"))
     round_ = services.draw_round(tournament=tournament)
     for table in round_.tables.all():
         play_out(table)
@@ -326,7 +331,7 @@ def test_an_archive_with_too_many_deals_restores_nothing(
     tournament.save()
     data = exports.archive_zip(club)
     settings.RESTORE_DEALS_PER_REQUEST = 10  # 2 tables of 12 deals
-    target = make_club(ann, name="Vide", town="Caen")
+    target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     client.force_login(ann)
     url = reverse("club_public:restore", args=[target.slug])
     response = client.post(url, {"file": SimpleUploadedFile("a.zip", data)}, follow=True)

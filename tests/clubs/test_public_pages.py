@@ -16,11 +16,10 @@ from django.urls import reverse
 from django.utils import translation
 
 from scorekeeper.clubs.models import Club, Person, Season
-from scorekeeper.concours import services
 from scorekeeper.concours.models import Tournament
+from tests.factories import ClubFactory, TournamentFactory
 
 from .public_support import A, final, played, season
-from .support import make_club
 
 pytestmark = pytest.mark.django_db
 
@@ -55,7 +54,7 @@ def ranking(client: Client, club: Club, season_: Season, sort: str = "") -> list
 def test_the_club_page_lists_published_concours_with_podium_and_prizes(
     client: Client, ann: User, club: Club, three: list[Tournament]
 ) -> None:
-    upcoming = services.create_tournament(owner=ann, name="Janvier", date=date(2026, 1, 9))
+    upcoming = TournamentFactory.create(owner=ann, name="Janvier", date=date(2026, 1, 9))
     upcoming.club, upcoming.published, upcoming.place = club, True, "Salle Pleyel"
     upcoming.save()
     hidden = played(ann, club, "Secret", date(2025, 10, 15), A, published=False)
@@ -77,7 +76,7 @@ def test_the_club_page_lists_published_concours_with_podium_and_prizes(
 
 def _coming_up(owner: User, club: Club, name: str, when: date, **prizes: str) -> Tournament:
     """A published concours not played yet; `prizes`: {"p1": "a ham"} for rank 1."""
-    tournament = services.create_tournament(
+    tournament = TournamentFactory.create(
         owner=owner,
         name=name,
         date=when,
@@ -274,7 +273,7 @@ def test_only_what_is_published_is_shown(
     hidden.save()
     draft = season(club, "Brouillon", published=False)
     public = season(club, rank="teams")
-    other = make_club(make_user("bob"), name="Autre club", town="Lyon")
+    other = ClubFactory.create(organiser=make_user("bob"), name="Autre club", town="Lyon")
     foreign = played(ann, other, "Ailleurs", date(2025, 10, 2), A)
     foreign_season = season(other)
     slug = club.slug
@@ -312,7 +311,7 @@ def test_every_role_sees_only_what_is_published(
     public = season(club, "Publique", rank="teams")
     ghost = Person.objects.get(club=club, kind="team", name="Fantômes")
     olga = make_user("olga")
-    make_club(olga, name="Autre club", town="Lyon")
+    ClubFactory.create(organiser=olga, name="Autre club", town="Lyon")
     roles = {"organiser": ann, "other club's organiser": olga, "another account": make_user("sam")}
     clients = {"stranger": Client()}
     for role, user in roles.items():

@@ -23,21 +23,23 @@ from scorekeeper.concours import services
 from scorekeeper.concours.models import Tournament
 from scorekeeper.matches.models import Deal, Match
 from scorekeeper.web.models import RateLimit
+from tests.factories import ClubFactory, TournamentFactory
 
 from ..concours.support import play_out
 from .public_support import A
-from .support import make_club
 
 pytestmark = pytest.mark.django_db
 
 
 def scored(owner: User, club: Club, name: str, day: date) -> Tournament:
     """A concours of one round played on the phones: 2 tables of 12 deals."""
-    tournament = services.create_tournament(
-        owner=owner, name=name, overrides={"rounds": 1}, date=day
+    tournament = TournamentFactory.create(
+        owner=owner,
+        name=name,
+        overrides={"rounds": 1},
+        date=day,
+        teams=[(team, f"{team} 1", f"{team} 2") for team in A],
     )
-    for team in A:
-        services.add_entrant(tournament=tournament, name=team, players=(f"{team} 1", f"{team} 2"))
     for table in services.draw_round(tournament=tournament).tables.all():
         play_out(table)
     tournament.club = club
@@ -79,7 +81,7 @@ def test_a_file_listed_twice_is_refused_and_writes_nothing(
     manifest["concours"] = [first] + [
         {**first, "name": f"Copie {n}", "date": f"2025-11-0{n}"} for n in range(1, 8)
     ]
-    target = make_club(ann, name="Vide", town="Caen")
+    target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     before = written()
     client.force_login(ann)
     page = html.unescape(restore(client, target, rezip(manifest, files)).content.decode())
@@ -99,7 +101,7 @@ def test_a_concours_listed_twice_is_refused(client: Client, ann: User, club: Clu
     first = manifest["concours"][0]
     files["concours/002.json"] = files[first["file"]]
     manifest["concours"].append({**first, "file": "concours/002.json"})
-    target = make_club(ann, name="Vide", town="Caen")
+    target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     before = written()
     with pytest.raises(exports.ArchiveError) as found:
         exports.restore_archive(club=target, owner=ann, data=rezip(manifest, files))
@@ -125,7 +127,7 @@ def test_the_deals_of_each_entry_to_restore_are_counted(
     scored(ann, club, "Novembre", date(2025, 11, 1))
     data = exports.archive_zip(club)
     settings.RESTORE_DEALS_PER_REQUEST = 40
-    target = make_club(ann, name="Vide", town="Caen")
+    target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     client.force_login(ann)
     before = written()
     page = html.unescape(restore(client, target, data).content.decode())
@@ -157,7 +159,7 @@ def test_the_hourly_deals_are_shared_with_the_match_backups(
         archive.writestr("m.json", json.dumps(match))
     file = SimpleUploadedFile("backup.zip", backup.getvalue())
     assert "1 match restored." in client.post("/history/restore/", {"file": file}, follow=True).text
-    target = make_club(ann, name="Vide", town="Caen")
+    target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     before = written()
     page = html.unescape(restore(client, target, data).content.decode())
     assert "Nothing was restored: your account may restore 30 deals an hour." in page

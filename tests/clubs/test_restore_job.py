@@ -21,9 +21,9 @@ from scorekeeper.clubs.models import Club
 from scorekeeper.concours.models import Tournament
 from scorekeeper.jobs.models import Job
 from scorekeeper.jobs.services import run_job
+from tests.factories import ClubFactory
 
 from .public_support import A, B, played
-from .support import make_club
 from .test_restore_counting import parts, rezip
 
 pytestmark = pytest.mark.django_db
@@ -40,7 +40,7 @@ def test_the_restore_runs_as_a_job_and_its_page_links_what_it_restored(
     played(ann, club, "Octobre", date(2025, 10, 1), A)
     played(ann, club, "Novembre", date(2025, 11, 1), B)
     data = exports.archive_zip(club)
-    target = make_club(ann, name="Vide", town="Caen")
+    target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     client.force_login(ann)
     response = post(client, target, data)
     job = Job.objects.get()
@@ -72,7 +72,7 @@ def test_a_refusal_is_shown_with_its_path_in_the_page_s_language(
     broken = json.loads(files["concours/001.json"])
     broken["rounds"][0]["tables"][0]["sides"] = [[1], [1]]
     files["concours/001.json"] = json.dumps(broken).encode()
-    target = make_club(ann, name="Vide", town="Caen")
+    target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     client.force_login(ann)
     response = post(client, target, rezip(manifest, files))
     job = Job.objects.get()
@@ -98,7 +98,7 @@ def test_the_manifest_and_the_limits_are_checked_in_the_request(
     played(ann, club, "Octobre", date(2025, 10, 1), A)
     manifest, files = parts(exports.archive_zip(club))
     manifest["concours"].append({**manifest["concours"][0], "name": "Copie"})
-    target = make_club(ann, name="Vide", town="Caen")
+    target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     client.force_login(ann)
     response = post(client, target, rezip(manifest, files))
     assert response.status_code == 200
@@ -125,7 +125,7 @@ def test_the_post_checks_the_upload_at_once(client: Client, ann: User, club: Clu
 def test_one_job_at_a_time(client: Client, ann: User, club: Club) -> None:
     played(ann, club, "Octobre", date(2025, 10, 1), A)
     data = exports.archive_zip(club)
-    target = make_club(ann, name="Vide", town="Caen")
+    target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     running = Job.objects.create(kind="club_restore", owner=ann, owner_key="other", state="running")
     client.force_login(ann)
     response = post(client, target, data)
@@ -142,7 +142,7 @@ def test_an_organiser_who_left_before_the_job_ran_restores_nothing(
     played(ann, club, "Octobre", date(2025, 10, 1), A)
     data = exports.archive_zip(club)
     bob = make_user("bob")
-    target = make_club(ann, name="Vide", town="Caen")
+    target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     club_services.join(club=target, user=bob)
     job = Job.objects.create(
         kind="club_restore", owner=bob, owner_key="bob", data=data, params={"club": target.pk}

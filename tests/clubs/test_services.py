@@ -12,8 +12,7 @@ from scorekeeper.clubs import selectors, services
 from scorekeeper.clubs.models import Alias, ClubOrganiser, MergeLog, Person, Season
 from scorekeeper.engine.season import DEFAULT_TABLE
 from scorekeeper.engine.tournament import TournamentError
-
-from .support import make_club, make_concours
+from tests.factories import ClubFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +33,7 @@ def test_a_club_gets_a_free_address_and_its_first_organiser(make_user: MakeUser)
 
 def test_invite_join_new_link_and_leave(make_user: MakeUser) -> None:
     ann, bob = make_user("ann"), make_user("bob")
-    club = make_club(ann)
+    club = ClubFactory.create(organiser=ann)
     old = club.invite_token
     assert services.join(club=club, user=bob) is True
     assert services.join(club=club, user=bob) is False  # already one
@@ -50,9 +49,12 @@ def test_invite_join_new_link_and_leave(make_user: MakeUser) -> None:
 
 def test_attach_publish_detach(make_user: MakeUser) -> None:
     ann, bob = make_user("ann"), make_user("bob")
-    club, other_club = make_club(ann), make_club(bob, name="Autre club")
-    mine = make_concours(ann, teams=[("Les As", "Alice", "Bruno")])
-    theirs = make_concours(bob, name="Theirs")
+    club, other_club = (
+        ClubFactory.create(organiser=ann),
+        ClubFactory.create(organiser=bob, name="Autre club"),
+    )
+    mine = TournamentFactory.create(owner=ann, teams=[("Les As", "Alice", "Bruno")])
+    theirs = TournamentFactory.create(owner=bob, name="Theirs")
     with pytest.raises(services.Refused) as refused:
         services.attach(club=club, tournament=theirs, user=ann)
     assert refused.value.code == "not_your_concours"
@@ -81,9 +83,13 @@ def test_attach_publish_detach(make_user: MakeUser) -> None:
 
 def test_record_people_once_per_spelling_and_kind(make_user: MakeUser) -> None:
     ann = make_user("ann")
-    club = make_club(ann)
-    make_concours(ann, teams=[("Les As", "Alice", "Bruno"), ("Pique", "Chloé", "alice")], club=club)
-    melee = make_concours(ann, name="Mêlée", players=["ALICE", "David", "Emma", "Farid"])
+    club = ClubFactory.create(organiser=ann)
+    TournamentFactory.create(
+        owner=ann, teams=[("Les As", "Alice", "Bruno"), ("Pique", "Chloé", "alice")], club=club
+    )
+    melee = TournamentFactory.create(
+        owner=ann, name="Mêlée", preset="melee", teams=["ALICE", "David", "Emma", "Farid"]
+    )
     services.attach(club=club, tournament=melee, user=ann)
     people = Person.objects.filter(club=club)
     # "Alice", "alice" and "ALICE" are one spelling; a mêlée player is a player.
@@ -100,7 +106,7 @@ def _rule(**changes: object) -> dict[str, object]:
 
 
 def test_seasons_are_checked_by_the_engine(make_user: MakeUser) -> None:
-    club = make_club(make_user("ann"))
+    club = ClubFactory.create(organiser=make_user("ann"))
     start, end = datetime.date(2026, 9, 1), datetime.date(2027, 6, 30)
     season = services.create_season(
         club=club, name=" 2026–2027 ", start=start, end=end, rule={"measure": "placement"}
@@ -133,10 +139,17 @@ def test_seasons_are_checked_by_the_engine(make_user: MakeUser) -> None:
 
 def test_merge_moves_every_alias_and_is_logged(make_user: MakeUser) -> None:
     ann, bob = make_user("ann"), make_user("bob")
-    club, other_club = make_club(ann), make_club(bob, name="Autre")
-    make_concours(ann, teams=[("Les As", "René Dupont", "Bruno")], club=club)
-    make_concours(ann, name="Avril", teams=[("Les As", "Rene Dupont", "Bruno")], club=club)
-    make_concours(ann, name="Mai", teams=[("Les As", "Dupont René", "Bruno")], club=club)
+    club, other_club = (
+        ClubFactory.create(organiser=ann),
+        ClubFactory.create(organiser=bob, name="Autre"),
+    )
+    TournamentFactory.create(owner=ann, teams=[("Les As", "René Dupont", "Bruno")], club=club)
+    TournamentFactory.create(
+        owner=ann, name="Avril", teams=[("Les As", "Rene Dupont", "Bruno")], club=club
+    )
+    TournamentFactory.create(
+        owner=ann, name="Mai", teams=[("Les As", "Dupont René", "Bruno")], club=club
+    )
     groups = selectors.suggestions(club)
     assert [[line.person.name for line in group] for group in groups] == [
         ["Dupont René", "Rene Dupont", "René Dupont"]
@@ -150,7 +163,9 @@ def test_merge_moves_every_alias_and_is_logged(make_user: MakeUser) -> None:
         kept, "René Dupont", "Rene Dupont", merged.pk, ["Rene Dupont"], ann)  # fmt: skip
     assert selectors.concours_played(club, [kept]) == {kept.pk: 2}
     # A new concours spelling it "rene dupont" is the kept person: nobody new.
-    make_concours(ann, name="Juin", teams=[("Les As", "rene  dupont", "Bruno")], club=club)
+    TournamentFactory.create(
+        owner=ann, name="Juin", teams=[("Les As", "rene  dupont", "Bruno")], club=club
+    )
     assert not Person.objects.filter(club=club, name__iexact="rene  dupont").exists()
     assert selectors.concours_played(club, [kept]) == {kept.pk: 3}
     # Refused: the same person twice, a team with a player, someone of another club.

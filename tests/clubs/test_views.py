@@ -16,8 +16,7 @@ from django.urls import reverse
 from scorekeeper.clubs import services
 from scorekeeper.clubs.models import Club, ClubOrganiser, MergeLog, Person, Season
 from scorekeeper.concours.models import Tournament
-
-from .support import make_club, make_concours
+from tests.factories import ClubFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -45,7 +44,7 @@ def ann(make_user: MakeUser, client: Client) -> User:
 
 @pytest.fixture
 def club(ann: User) -> Club:
-    return make_club(ann)
+    return ClubFactory.create(organiser=ann)
 
 
 def url(name: str, club: Club, **kwargs: Any) -> str:
@@ -121,8 +120,10 @@ def test_a_malformed_invite_link_is_404(club: Club, make_user: MakeUser) -> None
 def test_attach_publish_and_remove_a_concours(
     ann: User, club: Club, client: Client, make_user: MakeUser
 ) -> None:
-    mine = make_concours(ann, teams=[("Les As", "Alice", "Bruno")])
-    theirs = make_concours(make_user("bob"), name="Theirs")
+    mine = TournamentFactory.create(
+        owner=ann, name="Concours de mars", teams=[("Les As", "Alice", "Bruno")]
+    )
+    theirs = TournamentFactory.create(owner=make_user("bob"), name="Theirs")
     html = page(client, url("desk", club))
     assert f'<option value="{mine.pk}">Concours de mars</option>' in html
     assert "Theirs" not in html
@@ -219,10 +220,12 @@ def test_delete_a_season(club: Club, client: Client) -> None:
 def test_the_merge_tool_with_its_confirm_step_and_log(
     ann: User, club: Club, client: Client
 ) -> None:
-    make_concours(ann, teams=[("Les As", "René Dupont", "Bruno")], club=club)
-    make_concours(ann, name="Avril", teams=[("Les As", "Rene  Dupont", "Bruno")], club=club)
+    TournamentFactory.create(owner=ann, teams=[("Les As", "René Dupont", "Bruno")], club=club)
+    TournamentFactory.create(
+        owner=ann, name="Avril", teams=[("Les As", "Rene  Dupont", "Bruno")], club=club
+    )
     # Registered after the concours joined the club: recorded when the tool opens.
-    late = make_concours(ann, name="Mai", club=club)
+    late = TournamentFactory.create(owner=ann, name="Mai", club=club)
     from scorekeeper.concours import services as tournament_services
 
     tournament_services.add_entrant(tournament=late, name="Les Ás", players=("Chloé", "Bruno"))
@@ -264,7 +267,7 @@ def test_a_team_and_a_player_have_no_confirm_page(ann: User, club: Club, client:
     """A crafted link pairing a team with a player is sent back to the list with the merge's own
     refusal, like the POST: no confirm page offers what cannot be done. A digit that is not
     0-9 (a superscript two) is no id: a 404, not a 500."""
-    make_concours(ann, teams=[("Les As", "René Dupont", "Bruno")], club=club)
+    TournamentFactory.create(owner=ann, teams=[("Les As", "René Dupont", "Bruno")], club=club)
     page(client, url("people", club))  # the club's people recorded
     team = Person.objects.get(club=club, kind="team", name="Les As")
     player = Person.objects.get(club=club, kind="player", name="René Dupont")
@@ -281,8 +284,12 @@ def test_a_team_and_a_player_have_no_confirm_page(ann: User, club: Club, client:
 
 
 def test_two_names_typed_by_hand(ann: User, club: Club, client: Client) -> None:
-    make_concours(ann, teams=[("Les As", "Jean-Pierre Martin", "Bruno")], club=club)
-    make_concours(ann, name="Avril", teams=[("Les As", "JP Martin", "Bruno")], club=club)
+    TournamentFactory.create(
+        owner=ann, teams=[("Les As", "Jean-Pierre Martin", "Bruno")], club=club
+    )
+    TournamentFactory.create(
+        owner=ann, name="Avril", teams=[("Les As", "JP Martin", "Bruno")], club=club
+    )
     html = page(client, url("people", club))
     assert "No similar names." in html
     people = {p.name: p for p in Person.objects.filter(club=club)}
@@ -318,8 +325,10 @@ def test_a_name_typed_with_a_control_character_is_nobody(
 ) -> None:
     """No name of a concours holds a control character: a name typed with a NUL or a bell is
     not found, in words (not even looked up: PostgreSQL refuses a NUL in a query, a 500)."""
-    make_concours(ann, teams=[("Les As", "Alice", "Bruno")], club=club)
-    make_concours(ann, name="Avril", teams=[("Les Ás", "Alice", "Bruno")], club=club)
+    TournamentFactory.create(owner=ann, teams=[("Les As", "Alice", "Bruno")], club=club)
+    TournamentFactory.create(
+        owner=ann, name="Avril", teams=[("Les Ás", "Alice", "Bruno")], club=club
+    )
     find = url("find_pair", club)
     html = post_get(client, find, {"kind": "team", "keep": "Les\x00 As", "merge": "Les Ás"})
     assert "No team “Les As” in the club's concours." in html
@@ -334,10 +343,18 @@ def test_names_suggested_from_the_clubs_past_entrants(
 ) -> None:
     bob = make_user("bob")
     services.join(club=club, user=bob)
-    make_concours(bob, name="Bob's", teams=[("Les Rois", "Zoé", "Yann")], club=club)
-    make_concours(bob, name="Bob's mêlée", players=["Xavier", "Walid", "Victor", "Ugo"], club=club)
-    make_concours(bob, name="Not the club's", teams=[("Secret", "Tess", "Sam")])
-    tournament = make_concours(ann, name="Ann's", club=club)
+    TournamentFactory.create(
+        owner=bob, name="Bob's", teams=[("Les Rois", "Zoé", "Yann")], club=club
+    )
+    TournamentFactory.create(
+        owner=bob,
+        name="Bob's mêlée",
+        preset="melee",
+        teams=["Xavier", "Walid", "Victor", "Ugo"],
+        club=club,
+    )
+    TournamentFactory.create(owner=bob, name="Not the club's", teams=[("Secret", "Tess", "Sam")])
+    tournament = TournamentFactory.create(owner=ann, name="Ann's", club=club)
     html = page(client, reverse("concours:desk", args=[tournament.pk]))
     assert '<option value="Les Rois">' in html and '<option value="Zoé">' in html
     assert '<datalist id="past-players">' in html
@@ -346,7 +363,7 @@ def test_names_suggested_from_the_clubs_past_entrants(
     assert "Secret" not in html and "Tess" not in html
     assert f'href="/clubs/{club.pk}/">Its club</a>' in html
     # Outside the club: only Ann's own concours.
-    alone = make_concours(ann, name="Alone")
+    alone = TournamentFactory.create(owner=ann, name="Alone")
     html = page(client, reverse("concours:desk", args=[alone.pk]))
     assert "Les Rois" not in html and "Its club" not in html
 
@@ -355,7 +372,7 @@ def test_names_suggested_from_the_clubs_past_entrants(
 def roles(club: Club, make_user: MakeUser) -> dict[str, Client]:
     """Everyone but the organiser: an organiser of another club, another account, a stranger."""
     other_organiser, someone = make_user("olga"), make_user("sam")
-    make_club(other_organiser, name="Autre club")
+    ClubFactory.create(organiser=other_organiser, name="Autre club")
     clients = {
         "other club's organiser": Client(),
         "another account": Client(),
@@ -369,8 +386,12 @@ def roles(club: Club, make_user: MakeUser) -> dict[str, Client]:
 def test_every_club_page_is_404_for_everyone_else(
     ann: User, club: Club, client: Client, roles: dict[str, Client]
 ) -> None:
-    tournament = make_concours(ann, teams=[("Les As", "Alice", "Bruno")], club=club)
-    make_concours(ann, name="Avril", teams=[("Les As", "Alicé", "Bruno")], club=club)
+    tournament = TournamentFactory.create(
+        owner=ann, teams=[("Les As", "Alice", "Bruno")], club=club
+    )
+    TournamentFactory.create(
+        owner=ann, name="Avril", teams=[("Les As", "Alicé", "Bruno")], club=club
+    )
     season = services.create_season(
         club=club, name="S", start=tournament.created_at.date(), end=tournament.created_at.date(),
         rule={},
@@ -424,14 +445,18 @@ def test_the_desk_makes_a_constant_number_of_queries(
     ann: User, club: Club, client: Client, django_assert_max_num_queries: Any
 ) -> None:
     for n in range(3):
-        make_concours(ann, name=f"C{n}", teams=[(f"T{n}", f"A{n}", f"B{n}")], club=club)
+        TournamentFactory.create(
+            owner=ann, name=f"C{n}", teams=[(f"T{n}", f"A{n}", f"B{n}")], club=club
+        )
     post(client, url("season_new", club), SEASON)
     with django_assert_max_num_queries(12) as small:
         page(client, url("desk", club))
     desk_queries = len(small)
     for n in range(3, 15):
-        make_concours(ann, name=f"C{n}", teams=[(f"T{n}", f"A{n}", f"B{n}")], club=club)
-        make_concours(ann, name=f"Own {n}")
+        TournamentFactory.create(
+            owner=ann, name=f"C{n}", teams=[(f"T{n}", f"A{n}", f"B{n}")], club=club
+        )
+        TournamentFactory.create(owner=ann, name=f"Own {n}")
     for n in range(5):
         post(client, url("season_new", club), {**SEASON, "name": f"S{n}"})
     with django_assert_max_num_queries(desk_queries):
@@ -439,7 +464,9 @@ def test_the_desk_makes_a_constant_number_of_queries(
     with django_assert_max_num_queries(12) as tool:
         page(client, url("people", club))
     tool_queries = len(tool)
-    make_concours(ann, name="More", teams=[("Tx", "Ax", "Bx"), ("Ty", "Ay", "By")], club=club)
+    TournamentFactory.create(
+        owner=ann, name="More", teams=[("Tx", "Ax", "Bx"), ("Ty", "Ay", "By")], club=club
+    )
     with django_assert_max_num_queries(tool_queries):
         page(client, url("people", club))
 

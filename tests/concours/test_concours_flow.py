@@ -16,6 +16,7 @@ from scorekeeper.concours.services import Refused
 from scorekeeper.concours.words import paper_warning
 from scorekeeper.engine import tournament as tournament_engine
 from scorekeeper.matches.models import Match
+from tests.factories import TournamentFactory
 
 from .support import play_deals, play_out
 
@@ -168,11 +169,12 @@ def test_a_whole_concours(make_user: Callable[[str], User]) -> None:
 
 
 def test_swap_and_redraw_before_any_result(make_user: Callable[[str], User]) -> None:
-    tournament = services.create_tournament(
-        owner=make_user("organiser"), name="Swaps", preset="belote", overrides={"seed": 3}
-    )
-    services.add_entrants_from_text(
-        tournament=tournament, text="\n".join(f"T{i}; A{i}; B{i}" for i in range(1, 8))
+    tournament = TournamentFactory.create(
+        owner=make_user("organiser"),
+        name="Swaps",
+        preset="belote",
+        overrides={"seed": 3},
+        teams="\n".join(f"T{i}; A{i}; B{i}" for i in range(1, 8)),
     )
     round1 = services.draw_round(tournament=tournament)
     bye = round1.places.get(table__isnull=True).entrant
@@ -233,11 +235,12 @@ def test_the_three_formats(make_user: Callable[[str], User]) -> None:
 
 def test_a_melee_concours_and_its_file(make_user: Callable[[str], User]) -> None:
     owner = make_user("organiser")
-    tournament = services.create_tournament(
-        owner=owner, name="Mêlée du club", preset="melee", overrides={"seed": 11, "rounds": 3}
-    )
-    services.add_entrants_from_text(
-        tournament=tournament, text="\n".join(f"Joueur {i}" for i in range(1, 11))
+    tournament = TournamentFactory.create(
+        owner=owner,
+        name="Mêlée du club",
+        preset="melee",
+        overrides={"seed": 11, "rounds": 3},
+        teams="\n".join(f"Joueur {i}" for i in range(1, 11)),
     )
     for number in (1, 2):
         round_ = services.draw_round(tournament=tournament)
@@ -267,10 +270,13 @@ def test_a_table_follows_its_match(make_user: Callable[[str], User]) -> None:
 
     organiser = match_services.Author(key="desk", label="organiser", owner=True)
 
-    tournament = services.create_tournament(
-        owner=make_user("o"), name="T", preset="belote", overrides={"seed": 1}
+    tournament = TournamentFactory.create(
+        owner=make_user("o"),
+        name="T",
+        preset="belote",
+        overrides={"seed": 1},
+        teams="A; a1; a2\nB; b1; b2",
     )
-    services.add_entrants_from_text(tournament=tournament, text="A; a1; a2\nB; b1; b2")
     table = tables(services.draw_round(tournament=tournament))[0]
     assert selectors.standings(tournament)[0].played == 0
     match = play_out(table)

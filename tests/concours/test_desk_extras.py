@@ -171,7 +171,7 @@ def test_nobody_else_gets_the_desk(
         assert client.post(desk_url(concours, name)).status_code == 404
     assert client.get(reverse("concours:co", args=["not-a-token"])).status_code == 404
     # A grant for one concours opens no other.
-    other = services.create_tournament(owner=concours.owner, name="Autre")
+    other = TournamentFactory.create(owner=concours.owner, name="Autre")
     client.get(reverse("concours:co", args=[other.co_token]))
     assert client.get(desk_url(concours)).status_code == 404
     assert client.get(desk_url(other)).status_code == 200
@@ -190,7 +190,7 @@ def test_a_forged_session_grant_opens_nothing(concours: Tournament) -> None:
 
 def test_grants_kept_in_the_session_are_bounded(owner: User) -> None:
     client = Client()
-    concours = [services.create_tournament(owner=owner, name=f"C{n}") for n in range(25)]
+    concours = [TournamentFactory.create(owner=owner, name=f"C{n}") for n in range(25)]
     for tournament in concours:
         client.get(reverse("concours:co", args=[tournament.co_token]))
     grants = client.session[CO_SESSION_KEY]
@@ -274,7 +274,7 @@ def test_a_renamed_team_shows_everywhere_and_at_its_open_table(
 
 
 def test_a_melee_player_is_renamed(owner: User, owner_client: Client) -> None:
-    tournament = services.create_tournament(owner=owner, name="Mêlée", preset="melee")
+    tournament = TournamentFactory.create(owner=owner, name="Mêlée", preset="melee")
     player = services.add_entrant(tournament=tournament, name="Alice")
     url = desk_url(tournament, "edit_entrant", number=player.number)
     html = page(owner_client, url)
@@ -315,7 +315,7 @@ def upload(client: Client, tournament: Tournament, data: bytes, name: str = "tea
 
 @pytest.fixture
 def empty(owner: User) -> Tournament:
-    return services.create_tournament(owner=owner, name="Concours du vendredi")
+    return TournamentFactory.create(owner=owner, name="Concours du vendredi")
 
 
 @pytest.mark.parametrize(
@@ -388,7 +388,7 @@ def test_no_file_is_a_message(empty: Tournament, owner_client: Client) -> None:
 
 
 def test_a_melee_csv_has_one_column(owner: User, owner_client: Client) -> None:
-    tournament = services.create_tournament(owner=owner, name="Mêlée", preset="melee")
+    tournament = TournamentFactory.create(owner=owner, name="Mêlée", preset="melee")
     html = upload(owner_client, tournament, "Joueur\nAlice\nBruno;\nChloé;David\n".encode())
     assert "Line 4: Expected one column: the player&#x27;s name (found 2 filled)." in html
     assert not tournament.entrants.exists()
@@ -670,10 +670,11 @@ def test_the_desk_queries_stay_flat_with_past_rounds_and_changes(
     from django.test.utils import CaptureQueriesContext
 
     def queries(teams: int) -> int:
-        tournament = services.create_tournament(owner=owner, name=f"C{teams}", preset="belote")
-        services.add_entrants_from_text(
-            tournament=tournament,
-            text="\n".join(f"T{n}; A{n}; B{n}" for n in range(teams)),
+        tournament = TournamentFactory.create(
+            owner=owner,
+            name=f"C{teams}",
+            preset="belote",
+            teams="\n".join(f"T{n}; A{n}; B{n}" for n in range(teams)),
         )
         for _ in range(2):
             round_ = services.draw_round(tournament=tournament)

@@ -15,6 +15,7 @@ from django.urls import reverse
 
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Entrant, Round, Table, Tournament
+from tests.factories import TournamentFactory
 
 from .support import play_deals, play_out
 
@@ -277,11 +278,9 @@ def test_only_the_owner_sees_the_desk(
     who: str, make_user: Callable[[str], User], client: Client
 ) -> None:
     owner = make_user("organiser")
-    tournament = services.create_tournament(
-        owner=owner, name="Privé", preset="belote", overrides={"seed": 1}
+    tournament = TournamentFactory.create(
+        owner=owner, name="Privé", preset="belote", overrides={"seed": 1}, teams=TEAMS, drawn=True
     )
-    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
-    services.draw_round(tournament=tournament)
     if who == "other":
         client.force_login(make_user("someone else"))
     before = _state(tournament)
@@ -307,11 +306,12 @@ def test_the_desk_reads_the_same_queries_whatever_the_teams(
 ) -> None:
     counts = []
     for teams in (9, 41):
-        tournament = services.create_tournament(
-            owner=organiser, name=f"C{teams}", preset="belote", overrides={"seed": teams}
-        )
-        services.add_entrants_from_text(
-            tournament=tournament, text="\n".join(f"T{i}; A{i}; B{i}" for i in range(teams))
+        tournament = TournamentFactory.create(
+            owner=organiser,
+            name=f"C{teams}",
+            preset="belote",
+            overrides={"seed": teams},
+            teams="\n".join(f"T{i}; A{i}; B{i}" for i in range(teams)),
         )
         round1 = services.draw_round(tournament=tournament)
         for table in round1.tables.all():
@@ -329,10 +329,9 @@ def test_the_desk_reads_the_same_queries_whatever_the_teams(
 
 
 def test_the_desk_in_french(organiser: User, client: Client) -> None:
-    tournament = services.create_tournament(
-        owner=organiser, name="Saint-Martin", preset="belote", overrides={"seed": 1}
+    tournament = TournamentFactory.create(
+        owner=organiser, name="Saint-Martin", preset="belote", overrides={"seed": 1}, teams=TEAMS
     )
-    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
     html = client.get(desk_url(tournament), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Tirer la partie 1" in html and "Coller une liste" in html
     assert "1re partie tirée au sort, les suivantes selon le classement" in html
@@ -404,8 +403,9 @@ def test_names_suggested_from_the_organisers_past_concours(
 ) -> None:
     past = new_concours(client, name="Last year")
     post(client, desk_url(past, "paste"), {"text": "Les As; Alice; Bruno"})
-    other = services.create_tournament(owner=make_user("other"), name="Theirs", preset="belote")
-    services.add_entrant(tournament=other, name="Secret", players=("Zoé", "Yann"))
+    TournamentFactory.create(
+        owner=make_user("other"), name="Theirs", preset="belote", teams=[("Secret", "Zoé", "Yann")]
+    )
     tournament = new_concours(client, name="This year")
     html = page(client, desk_url(tournament))
     assert (

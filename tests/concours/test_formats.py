@@ -22,6 +22,7 @@ from scorekeeper.concours.models import Round, Tournament
 from scorekeeper.concours.phones import header
 from scorekeeper.concours.services import Refused
 from scorekeeper.engine import tournament as tournament_engine
+from tests.factories import TournamentFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -44,11 +45,12 @@ FINAL_8 = {"size": 8, "consolation": True, "third_place": True}
 
 
 def bracket_concours(owner: User, final: dict[str, Any] = FINAL_8, count: int = 10) -> Tournament:
-    tournament = services.create_tournament(
-        owner=owner, name="Coupe", overrides={"seed": 7, "rounds": 3, "final": final}
+    return TournamentFactory.create(
+        owner=owner,
+        name="Coupe",
+        overrides={"seed": 7, "rounds": 3, "final": final},
+        teams=teams(count),
     )
-    services.add_entrants_from_text(tournament=tournament, text=teams(count))
-    return tournament
 
 
 def test_qualifying_then_bracket_with_consolation_to_final_ranking(
@@ -150,12 +152,12 @@ def test_finish_refused_while_the_bracket_is_unfinished(make_user: Callable[[str
 def test_round_robin_of_five_everyone_meets_once_and_swap_is_refused(
     make_user: Callable[[str], User],
 ) -> None:
-    tournament = services.create_tournament(
+    tournament = TournamentFactory.create(
         owner=make_user("org"),
         name="Ligue",
         overrides={"seed": 1, "rounds": 5, "pairing": "round_robin"},
+        teams=teams(5),
     )
-    services.add_entrants_from_text(tournament=tournament, text=teams(5))
     met: list[tuple[int, int]] = []
     byes: list[int] = []
     for number in range(1, 6):
@@ -187,10 +189,12 @@ def test_round_robin_more_rounds_than_teams_allow_is_refused_on_the_desk(
     make_user: Callable[[str], User],
 ) -> None:
     owner = make_user("org")
-    tournament = services.create_tournament(
-        owner=owner, name="Ligue", overrides={"seed": 1, "rounds": 5, "pairing": "round_robin"}
+    tournament = TournamentFactory.create(
+        owner=owner,
+        name="Ligue",
+        overrides={"seed": 1, "rounds": 5, "pairing": "round_robin"},
+        teams=teams(4),
     )
-    services.add_entrants_from_text(tournament=tournament, text=teams(4))
     client = Client()
     client.force_login(owner)
     response = client.post(reverse("concours:draw", args=[tournament.pk]), follow=True)
@@ -277,7 +281,7 @@ def test_public_page_projector_and_print_show_the_bracket(
 
 def test_print_bracket_without_a_final_says_so(make_user: Callable[[str], User]) -> None:
     owner = make_user("org")
-    tournament = services.create_tournament(owner=owner, name="Simple", overrides={"seed": 1})
+    tournament = TournamentFactory.create(owner=owner, name="Simple", overrides={"seed": 1})
     client = Client()
     client.force_login(owner)
     page = client.get(reverse("concours:print_bracket", args=[tournament.pk])).content.decode()

@@ -28,6 +28,7 @@ from django.urls import reverse
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Entrant, ResultChange, Round, Table, Tournament
 from scorekeeper.matches.models import Match
+from tests.factories import TournamentFactory
 from tests.routes import Route, assert_strict_csp, site_routes
 
 from .support import play_deals
@@ -125,10 +126,9 @@ ROLES = ("stranger", "other", "public", "table", "co", "owner")
 @pytest.fixture
 def setting(make_user: Callable[[str], User]) -> Setting:
     organiser = make_user("organiser")
-    tournament = services.create_tournament(
-        owner=organiser, name="Concours de la Saint-Martin", overrides={"seed": 3}
+    tournament = TournamentFactory.create(
+        owner=organiser, name="Concours de la Saint-Martin", overrides={"seed": 3}, teams=TEAMS
     )
-    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
     round_ = services.draw_round(tournament=tournament)
     table, other_table = round_.tables.order_by("number")
     play_deals(table, 2)
@@ -201,9 +201,9 @@ def test_another_concours_is_404_even_to_an_organiser(
     setting: Setting, name: str, make_user: Callable[[str], User]
 ) -> None:
     """The organiser (and the co-organiser) of one concours gets nothing of another's desk."""
-    theirs = services.create_tournament(owner=make_user("rival"), name="Concours du voisin")
-    services.add_entrants_from_text(tournament=theirs, text=TEAMS)
-    services.draw_round(tournament=theirs)
+    theirs = TournamentFactory.create(
+        owner=make_user("rival"), name="Concours du voisin", teams=TEAMS, drawn=True
+    )
     other = Setting(theirs, setting.table, setting.other_table, setting.clients)
     address = url(name, other)
     for role in ("owner", "co"):

@@ -184,11 +184,12 @@ def test_my_table_follows_the_next_draw(client: Client, round1: Round) -> None:
 
 
 def test_a_melee_player_finds_partner_and_opponents(client: Client, organiser: User) -> None:
-    tournament = services.create_tournament(
-        owner=organiser, name="Mêlée", preset="melee", overrides={"seed": 5}
-    )
-    services.add_entrants_from_text(
-        tournament=tournament, text="\n".join(f"Joueur {i}" for i in range(1, 9))
+    tournament = TournamentFactory.create(
+        owner=organiser,
+        name="Mêlée",
+        preset="melee",
+        overrides={"seed": 5},
+        teams="\n".join(f"Joueur {i}" for i in range(1, 9)),
     )
     round_ = services.draw_round(tournament=tournament)
     place = round_.places.get(table__number=1, side=0, seat=0)
@@ -310,12 +311,12 @@ def test_before_the_first_draw(client: Client, organiser: User) -> None:
 
 def test_a_finished_concours_names_no_bye_of_the_round(client: Client, organiser: User) -> None:
     """Once finished there is no round under way: the byes show as each entrant's count only."""
-    tournament = services.create_tournament(
+    tournament = TournamentFactory.create(
         owner=organiser,
         name="Petit concours",
         overrides={"rounds": 1, "partie": {"preset": "belote", "deals_limit": 2, "target": None}},
+        teams="A; a1; a2\nB; b1; b2\nC; c1; c2",
     )
-    services.add_entrants_from_text(tournament=tournament, text="A; a1; a2\nB; b1; b2\nC; c1; c2")
     round_ = services.draw_round(tournament=tournament)
     assert "Bye this round:" in client.get(page_url(tournament)).text
     for table in tables(round_):

@@ -357,11 +357,14 @@ def test_engine_roundtrip_of_export() -> None:
 
 
 def test_a_melee_csv_has_a_row_a_player(organiser: User, client: Client) -> None:
-    tournament = services.create_tournament(
-        owner=organiser, name="Mêlée", preset="melee", overrides={"rounds": 1, "seed": 2}
-    )
     players = ["Alice", "Bruno", "Chloé", "David", "Emma", "Farid", "Gilles", "@Hana"]
-    services.add_entrants_from_text(tournament=tournament, text="\n".join(players))
+    tournament = TournamentFactory.create(
+        owner=organiser,
+        name="Mêlée",
+        preset="melee",
+        overrides={"rounds": 1, "seed": 2},
+        teams="\n".join(players),
+    )
     round_ = services.draw_round(tournament=tournament)
     for table in round_.tables.all():
         play_out(table)
@@ -416,7 +419,7 @@ def test_two_entrants_of_one_name_are_refused(organiser: User, client: Client) -
     )
     assert not Tournament.objects.exists()
     # The desk reads names the same way.
-    tournament = services.create_tournament(owner=organiser, name="Printemps")
+    tournament = TournamentFactory.create(owner=organiser, name="Printemps")
     services.add_entrant(tournament=tournament, name="Les As", players=("Alice", "Bruno"))
     with pytest.raises(services.Refused) as found:
         services.add_entrant(tournament=tournament, name="LES ÀS", players=("Emma", "Farid"))

@@ -129,10 +129,9 @@ def test_another_account_sees_none_of_it(organiser: User, make_user: Callable[[s
 def test_a_table_phone_sees_its_table_only(organiser: User) -> None:
     """A phone that opened table 1's link (no account) finds that table in its history, and
     nothing of table 2."""
-    tournament = services.create_tournament(
-        owner=organiser, name="Concours de la Saint-Martin", overrides={"seed": 11}
+    tournament = TournamentFactory.create(
+        owner=organiser, name="Concours de la Saint-Martin", overrides={"seed": 11}, teams=TEAMS
     )
-    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
     round_ = services.draw_round(tournament=tournament)
     table, other_table = round_.tables.order_by("number")
     play_deals(table, 2)
@@ -180,10 +179,12 @@ def test_a_player_who_scored_their_table_sees_that_concours_only_as_far_as_they_
 ) -> None:
     """Alice scores her round 1 table through its link, signed in, and says "this is me": her
     page counts that table (round 1 of 2), not round 2's, which another phone scored."""
-    tournament = services.create_tournament(
-        owner=organiser, name="Concours de la Saint-Martin", overrides={"rounds": 2, "seed": 11}
+    tournament = TournamentFactory.create(
+        owner=organiser,
+        name="Concours de la Saint-Martin",
+        overrides={"rounds": 2, "seed": 11},
+        teams=TEAMS,
     )
-    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
     round_1 = services.draw_round(tournament=tournament)
     table = Table.objects.get(round=round_1, places__entrant__name="Les As")
     account = make_user("alice")

@@ -14,9 +14,9 @@ from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from django.db.migrations.recorder import MigrationRecorder
 
-from scorekeeper.concours import services
 from scorekeeper.concours.models import Table, Tournament
 from scorekeeper.web.relabel import relabel_apps
+from tests.factories import TournamentFactory
 
 from .support import play_out
 
@@ -41,9 +41,9 @@ def as_before_issue_24() -> None:
 
 def test_a_concours_of_before_is_kept(back_and_forth: None) -> None:
     organiser = User.objects.create_user("organiser")
-    tournament = services.create_tournament(owner=organiser, name="Concours d'avant")
-    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
-    services.draw_round(tournament=tournament)
+    tournament = TournamentFactory.create(
+        owner=organiser, name="Concours d'avant", teams=TEAMS, drawn=True
+    )
     for table in Table.objects.filter(round__tournament=tournament):
         play_out(table)
     kept = list(

@@ -15,6 +15,7 @@ from django.db.migrations.executor import MigrationExecutor
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Table, Tournament
 from scorekeeper.matches.models import Match
+from tests.factories import TournamentFactory
 
 from .support import play_deals, play_out
 
@@ -46,13 +47,13 @@ def lag(table: Table, **fields: Any) -> None:
 
 def test_tables_made_the_old_way_are_brought_up_to_date(back_and_forth: None) -> None:
     organiser = User.objects.create_user("organiser")
-    tournament = services.create_tournament(
+    tournament = TournamentFactory.create(
         owner=organiser,
         name="Concours",
         overrides={"partie": {"preset": "belote", "deals_limit": 2, "target": None}},
+        teams=TEAMS,
+        drawn=True,
     )
-    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
-    services.draw_round(tournament=tournament)
     playing, ended_itself, timed, typed = Table.objects.filter(
         round__tournament=tournament
     ).order_by("number")

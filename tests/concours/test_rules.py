@@ -108,7 +108,7 @@ def test_pasted_lists() -> None:
 
 
 def test_a_pasted_list_is_all_or_nothing(make_user: Callable[[str], User]) -> None:
-    tournament = services.create_tournament(owner=make_user("o"), name="T", preset="belote")
+    tournament = TournamentFactory.create(owner=make_user("o"), name="T", preset="belote")
     text = "Les As; Alice; Bruno\n\n# a comment\nAlice; Bruno\nOnly a name\n"
     with pytest.raises(LineRefused) as refused:
         services.add_entrants_from_text(tournament=tournament, text=text)

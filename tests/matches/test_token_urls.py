@@ -17,9 +17,8 @@ from django.urls import reverse
 from django.urls.converters import IntConverter, SlugConverter
 from django.urls.resolvers import RoutePattern
 
-from scorekeeper.clubs import services as club_services
-from scorekeeper.concours import services as tournament_services
 from scorekeeper.matches.models import new_token
+from tests.factories import ClubFactory, TournamentFactory
 from tests.routes import Route, site_routes
 
 pytestmark = pytest.mark.django_db
@@ -120,11 +119,13 @@ def test_a_nul_in_a_search_box_is_no_server_error(
     """What the search boxes read from the query string (My matches' search and player, a
     club's Find a player, a concours's Find my table) holds a NUL: found nowhere, no 500."""
     owner = make_user("organiser")
-    club = club_services.create_club(user=owner, name="Belote Club de Rouen", town="Rouen")
-    concours = tournament_services.create_tournament(
-        owner=owner, name="Concours de mars", date=date(2026, 3, 6)
+    club = ClubFactory.create(organiser=owner, name="Belote Club de Rouen", town="Rouen")
+    concours = TournamentFactory.create(
+        owner=owner,
+        name="Concours de mars",
+        date=date(2026, 3, 6),
+        teams=[("Les As", "Ann", "Bob")],
     )
-    tournament_services.add_entrant(tournament=concours, name="Les As", players=("Ann", "Bob"))
     pages = [
         reverse("history:history"),
         reverse("club_public:club", args=[club.slug]),

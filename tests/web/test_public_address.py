@@ -12,13 +12,12 @@ from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, override_settings
 from django.urls import reverse
 
-from scorekeeper.clubs import services as club_services
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Table
 from scorekeeper.concours.views.prints import qr_svg
 from scorekeeper.settings import is_loopback, public_base_url
 from scorekeeper.web.qr import qr_response
-from tests.factories import OWNER_KEY, MatchFactory, TournamentFactory
+from tests.factories import OWNER_KEY, ClubFactory, MatchFactory, TournamentFactory
 from tests.matches.conftest import client_with_device
 
 from .test_security_settings import run_django
@@ -93,7 +92,7 @@ def test_a_club_s_invitation_carries_the_public_address(
 ) -> None:
     ann = make_user("ann")
     client.force_login(ann)
-    club = club_services.create_club(user=ann, name="Club des As")
+    club = ClubFactory.create(organiser=ann, name="Club des As", town="")
     page = client.get(reverse("clubs:desk", args=[club.pk]), headers=LOCAL).text
     assert f"{LAN}{reverse('clubs:join', args=[club.invite_token])}" in page
 

@@ -39,7 +39,7 @@ from scorekeeper.engine.tournament import TournamentError
 from scorekeeper.web import validators
 from scorekeeper.web.words import explain
 from tests.clubs.public_support import played, season
-from tests.clubs.support import make_club
+from tests.factories import ClubFactory, TournamentFactory
 
 TEXT_VALIDATORS = {validators.validate_name, validators.validate_text, validators.validate_note}
 
@@ -227,7 +227,7 @@ def concours_post(tournament: Tournament, **changes: str) -> dict[str, str]:
 def test_a_place_with_an_override_is_refused_on_the_settings_page(
     organiser: User, client: Client, place: str
 ) -> None:
-    tournament = tournament_services.create_tournament(owner=organiser, name="Saint-Martin")
+    tournament = TournamentFactory.create(owner=organiser, name="Saint-Martin")
     before = list(Tournament.objects.values())
     url = reverse("concours:settings", args=[tournament.pk])
     response = client.post(url, concours_post(tournament, place=place))
@@ -256,7 +256,7 @@ def test_a_new_concours_with_an_override_in_its_place_writes_nothing(
 
 @pytest.mark.django_db
 def test_prizes_and_a_team_refuse_them_too(organiser: User, client: Client) -> None:
-    tournament = tournament_services.create_tournament(owner=organiser, name="Saint-Martin")
+    tournament = TournamentFactory.create(owner=organiser, name="Saint-Martin")
     url = reverse("concours:settings", args=[tournament.pk])
     for prizes in ("1: un jambon\u202e", "1: \u200b"):
         response = client.post(url, concours_post(tournament, prizes=prizes))
@@ -307,7 +307,7 @@ def test_a_lone_surrogate_in_a_form_body_is_refused_not_stored(
 def test_a_town_with_an_override_is_refused_on_the_club_desk(
     organiser: User, client: Client
 ) -> None:
-    club = make_club(organiser, name="Le Club", town="Rouen")
+    club = ClubFactory.create(organiser=organiser, name="Le Club", town="Rouen")
     response = client.post(
         reverse("clubs:edit", args=[club.pk]), {"name": "Le Club", "town": "Rou\u202een"}
     )
@@ -335,7 +335,7 @@ def test_the_archive_of_a_club_with_legitimate_texts_restores(
     make_user: Callable[[str], User],
 ) -> None:
     ann = make_user("ann")
-    club = make_club(ann, name=TEXTS["club"], town=TEXTS["town"])
+    club = ClubFactory.create(organiser=ann, name=TEXTS["club"], town=TEXTS["town"])
     concours = played(ann, club, "Octobre ‘25’", date(2025, 10, 1), TEAMS,
                       prizes={1: TEXTS["prize"]})  # fmt: skip
     tournament_services.update_tournament(
@@ -349,7 +349,7 @@ def test_the_archive_of_a_club_with_legitimate_texts_restores(
     data = exports.archive_zip(club)
     Tournament.objects.all().delete()
     club.delete()
-    fresh = make_club(ann, name="Nouveau", town="")
+    fresh = ClubFactory.create(organiser=ann, name="Nouveau", town="")
     result = exports.restore_archive(club=fresh, owner=ann, data=data)
     assert result is not None
     fresh.refresh_from_db()
@@ -371,13 +371,13 @@ def test_a_text_stored_before_the_rule_is_reported_with_its_path_on_restore(
     and the organiser corrects the text on the desk (its form names the field) and archives
     again."""
     ann = make_user("ann")
-    club = make_club(ann)
+    club = ClubFactory.create(organiser=ann)
     concours = played(ann, club, "Octobre", date(2025, 10, 1), {"Rois": 900, "Dames": 800})
     Tournament.objects.filter(pk=concours.pk).update(place="Salle\u202e")  # an old row
     data = exports.archive_zip(club)
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         assert json.loads(archive.read("manifest.json"))["concours"][0]["place"] == "Salle\u202e"
-    fresh = make_club(ann, name="Nouveau")
+    fresh = ClubFactory.create(organiser=ann, name="Nouveau")
     with pytest.raises(TournamentError) as raised:
         exports.restore_archive(club=fresh, owner=ann, data=data)
     assert raised.value.path == "manifest.json: concours[0].place"
@@ -394,9 +394,9 @@ def test_the_files_refuse_a_direction_control_with_its_path(
     make_user: Callable[[str], User],
 ) -> None:
     ann = make_user("ann")
-    tournament = tournament_services.create_tournament(owner=ann, name="Saint-Martin")
-    for name in ("Rois", "Dames"):
-        tournament_services.add_entrant(tournament=tournament, name=name, players=("A", "B"))
+    tournament = TournamentFactory.create(
+        owner=ann, name="Saint-Martin", teams=[(name, "A", "B") for name in ("Rois", "Dames")]
+    )
     document = export_document(tournament)
     document["entrants"][1]["name"] = "Da\u202emes"
     with pytest.raises(TournamentError) as raised:
