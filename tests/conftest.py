@@ -6,6 +6,9 @@ import pytest
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis
 
+from tests import shared_data
+from tests.shared_data import shared_world_of_class, shared_world_of_module  # noqa: F401 (fixtures)
+
 if TYPE_CHECKING:  # Django is set up after this file is read: the models are imported late
     from django.contrib.auth.models import User
     from django.test import Client
@@ -51,6 +54,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         names = set(getattr(item, "fixturenames", ()))
         if names & DB_FIXTURES or item.get_closest_marker("django_db"):
             item.add_marker(pytest.mark.db)
+    shared_data.check(items)
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -140,11 +144,8 @@ def owner_key() -> str:
     return OWNER_KEY
 
 
-@pytest.fixture
-def make_match(db: None, owner_key: str) -> "MakeMatch":
-    """`make_match(rules="coinche", deals=(), **fields)`: a match made through the services by the
-    browser `owner_key`, its deals recorded one by one (MatchFactory's fields: owner, team_names,
-    players, first_dealer, created_at, owner_key)."""
+def match_maker(owner_key: str) -> "MakeMatch":
+    """`make_match`'s function, for shared data too (tests/shared_data.py)."""
     from tests.factories import MatchFactory
 
     def make(
@@ -156,31 +157,46 @@ def make_match(db: None, owner_key: str) -> "MakeMatch":
 
 
 @pytest.fixture
-def make_user(db: None) -> "Callable[[str], User]":
-    """`make_user(name)`: an account whose password is tests.factories.PASSWORD."""
+def make_match(db: None, owner_key: str) -> "MakeMatch":
+    """`make_match(rules="coinche", deals=(), **fields)`: a match made through the services by the
+    browser `owner_key`, its deals recorded one by one (MatchFactory's fields: owner, team_names,
+    players, first_dealer, created_at, owner_key)."""
+    return match_maker(owner_key)
+
+
+def new_user(name: str) -> "User":
+    """An account whose password is tests.factories.PASSWORD."""
     from tests.factories import UserFactory
 
-    def make(name: str) -> "User":
-        return UserFactory.create(username=name)
+    return UserFactory.create(username=name)
 
-    return make
+
+@pytest.fixture
+def make_user(db: None) -> "Callable[[str], User]":
+    """`make_user(name)`: an account whose password is tests.factories.PASSWORD."""
+    return new_user
+
+
+def open_browser(
+    key: str, user: "User | None" = None, kind: "type[Client] | None" = None
+) -> "Client":
+    """`browser`'s function: a test client (of `kind`, a Client by default) with its own device
+    key, signed in to `user` if given."""
+    from django.test import Client
+
+    from scorekeeper.matches import access
+
+    client = (kind or Client)()
+    session = client.session
+    session[access.DEVICE_KEY] = key
+    session.save()
+    if user is not None:
+        client.force_login(user)
+    return client
 
 
 @pytest.fixture
 def browser(db: None) -> Browser:
     """`browser(key, user=None)`: a browser (a test client) with its own device key, signed in to
     `user` if given. (tests/browser's `browser` is Chromium instead.)"""
-    from django.test import Client
-
-    from scorekeeper.matches import access
-
-    def make(key: str, user: "User | None" = None) -> Client:
-        client = Client()
-        session = client.session
-        session[access.DEVICE_KEY] = key
-        session.save()
-        if user is not None:
-            client.force_login(user)
-        return client
-
-    return make
+    return open_browser

@@ -28,12 +28,11 @@ from django.urls import reverse
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Entrant, ResultChange, Round, Table, Tournament
 from scorekeeper.matches.models import Match
-from tests.factories import TournamentFactory
+from tests.factories import TournamentFactory, UserFactory
 from tests.routes import Route, assert_strict_csp, site_routes
+from tests.shared_data import SharedClient, shared_data
 
 from .support import play_deals
-
-pytestmark = pytest.mark.django_db
 
 NAMESPACES = ("concours", "concours_public")
 
@@ -123,18 +122,20 @@ TEAMS += "Carreau; Gilles; Hana\nCœur; Inès; Jules"
 ROLES = ("stranger", "other", "public", "table", "co", "owner")
 
 
-@pytest.fixture
-def setting(make_user: Callable[[str], User]) -> Setting:
-    organiser = make_user("organiser")
+@shared_data
+def setting() -> Setting:
+    """Built once for the module (tests/shared_data.py): each test gets its own copy, clients
+    included, and its writes roll back."""
+    organiser = UserFactory.create(username="organiser")
     tournament = TournamentFactory.create(
         owner=organiser, name="Concours de la Saint-Martin", overrides={"seed": 3}, teams=TEAMS
     )
     round_ = services.draw_round(tournament=tournament)
     table, other_table = round_.tables.order_by("number")
     play_deals(table, 2)
-    clients = {role: Client() for role in ROLES}
+    clients: dict[str, Client] = {role: SharedClient() for role in ROLES}
     clients["owner"].force_login(organiser)
-    clients["other"].force_login(make_user("someone-else"))
+    clients["other"].force_login(UserFactory.create(username="someone-else"))
     opened = clients["co"].get(reverse("concours:co", args=[tournament.co_token]))
     assert opened.status_code == 302
     assert clients["table"].get(reverse("concours:table", args=[table.token])).status_code == 302

@@ -144,6 +144,11 @@ class Cast:
 
 @pytest.fixture
 def cast(make_match: MakeMatch, browser: Browser, make_user: Callable[[str], User]) -> Cast:
+    return build_cast(make_match, browser, make_user)
+
+
+def build_cast(make_match: MakeMatch, browser: Browser, make_user: Callable[[str], User]) -> Cast:
+    """The cast, made by these makers (the fixtures, or plain functions for shared data)."""
     owner_user, scorer_user = make_user("olivia"), make_user("sam")
     match = make_match("coinche", FACTS_DEALS[:3], owner=owner_user)
     # The owner's browser named the players; signing in made them the account's too.

@@ -2,6 +2,7 @@
 link, nobody else; on every page of the history app. Revoking the links cuts the old ones off."""
 
 import csv
+import functools
 import io
 import zipfile
 
@@ -9,11 +10,22 @@ import pytest
 from django.test import Client
 
 from scorekeeper.matches.models import Match, Player
+from tests.conftest import match_maker, new_user, open_browser
+from tests.shared_data import SharedClient, shared_data
 
-from .conftest import OWNER_KEY, Cast, in_list
+from .conftest import OWNER_KEY, Cast, build_cast, in_list
 
 # These read response.context (the figures a page was given).
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("template_context")]
+
+
+@shared_data
+def cast() -> Cast:
+    """The history tests' cast (conftest.py), built once for the module (tests/shared_data.py):
+    each test gets its own copy, clients included, and its writes roll back."""
+    browser = functools.partial(open_browser, kind=SharedClient)
+    return build_cast(match_maker(OWNER_KEY), browser, new_user)
+
 
 EVERYONE = ["owner", "scorer", "viewer", "stranger", "anonymous"]
 HISTORY_OF_IT = {"owner", "scorer"}  # whose history (list, CSV, backup) holds the match

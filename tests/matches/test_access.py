@@ -11,9 +11,11 @@ from django.urls import reverse
 from scorekeeper.engine.scoring import ManualDeal
 from scorekeeper.matches import access
 from scorekeeper.matches.models import DealChange, Match
+from tests.conftest import match_maker
+from tests.shared_data import shared_data
 
-from .conftest import MakeMatch, Snapshot
-from .support import coinche_deal, deal_post
+from .conftest import Snapshot
+from .support import OWNER_KEY, coinche_deal, deal_post
 
 pytestmark = pytest.mark.django_db
 
@@ -44,9 +46,11 @@ SCORER_PAGES: list[tuple[str, str, dict[str, object]]] = [
 WRITES = [page for page in SCORER_PAGES if page[0] == "post"]
 
 
-@pytest.fixture
-def match(make_match: MakeMatch) -> Match:
-    return make_match(deals=[coinche_deal(), ManualDeal((0, 20), "penalty")])
+@shared_data
+def match() -> Match:
+    """Built once for the module (tests/shared_data.py): each test gets its own copy, and its
+    writes roll back."""
+    return match_maker(OWNER_KEY)(deals=[coinche_deal(), ManualDeal((0, 20), "penalty")])
 
 
 def url(name: str, token: str, kwargs: dict[str, object]) -> str:
