@@ -35,18 +35,16 @@ Shot = Callable[[Page, str], None]
 NewPhone = Callable[..., Page]
 _PAGE_ERRORS: dict[Page, list[str]] = {}
 
-# Debian's Chromium builds: `chromium`, the whole browser, and `chromium-headless-shell`, the same
-# engine (Blink, V8, same version) built for headless use only, which is what Playwright itself
-# runs headless. The shell opens a phone in a quarter of the CPU (0.09 s against 0.37 s a page on
-# this 2-core machine: half of the browser tests' CPU), so the tests drive it when it is
-# installed. The tests whose phone needs a browser profile's preferences (the text-size setting,
-# test_large_text.py) run the whole browser: the shell does not read them.
-# BROWSER_TESTS_CHROMIUM=<path> runs every test on that build (e.g. /usr/bin/chromium).
-CHROMIUM_FULL = os.environ.get("BROWSER_TESTS_CHROMIUM") or shutil.which("chromium") or ""
+# Debian's Chromium builds: `chromium-headless-shell`, Chromium's headless build (the same Blink
+# and V8 as the whole browser, `chromium`; what Playwright itself runs headless), which opens a
+# phone in a quarter of the whole browser's CPU on this 2-core machine, so the tests drive it when
+# it is installed, else the whole browser. BROWSER_TESTS_CHROMIUM=<path> runs them on that build
+# (e.g. /usr/bin/chromium).
 CHROMIUM = (
     os.environ.get("BROWSER_TESTS_CHROMIUM")
     or shutil.which("chromium-headless-shell")
-    or CHROMIUM_FULL
+    or shutil.which("chromium")
+    or ""
 )
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -68,9 +66,7 @@ expect.set_options(timeout=8_000)
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     if not CHROMIUM:
-        skip = pytest.mark.skip(
-            reason="no Chromium: apt-get install chromium chromium-headless-shell"
-        )
+        skip = pytest.mark.skip(reason="no Chromium: apt-get install chromium-headless-shell")
         for item in items:
             if item.get_closest_marker("browser"):
                 item.add_marker(skip)

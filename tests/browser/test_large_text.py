@@ -8,10 +8,8 @@ the "font size" setting of a browser, and Chrome's text scaling on Android with
 (106.25 %: 17 px normally, 34 px here) and everything else in rem/em, so the whole page grows,
 as it would for a reader who asked for large text. Nothing is injected into the page."""
 
-import json
 import re
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
@@ -24,8 +22,6 @@ from scorekeeper.matches.models import Match
 from scorekeeper.matches.services import Author, create_match, record_deal
 
 from .conftest import (
-    CHROMIUM_ARGS,
-    CHROMIUM_FULL,
     PHONE,
     SHOTS,
     chip,
@@ -54,34 +50,16 @@ DEALS = (
 
 
 @pytest.fixture
-def big_phone(browser: Browser, tmp_path: Path) -> Iterator[Callable[..., Page]]:
-    """Opens a 360x740 phone whose browser is set to `scale` times the usual text size: a
-    Chromium of its own (started by the session's Playwright: one per process) with a profile
-    whose font-size preference (webkit.webprefs.default_font_size) is 16 px x scale, the setting
-    a reader changes for larger text. The whole browser: its headless shell reads no profile
-    preferences."""
+def big_phone(browser: Browser) -> Iterator[Callable[..., Page]]:
+    """Opens a 360x740 phone whose browser is set to `scale` times the usual text size: its
+    default font sizes (16 px, 13 px for monospace) times `scale`, set through the DevTools
+    protocol's `Page.setFontSizes` before the first page loads, the preference a reader changes
+    for larger text (Chromium's webkit.webprefs.default_font_size)."""
     contexts: list[BrowserContext] = []
 
     def open_phone(scale: float = 2.0, *, locale: str = "en-GB") -> Page:
         """A phone at `scale` times the usual text size, speaking `locale`."""
-        if not CHROMIUM_FULL:
-            pytest.skip(
-                "the text-size preference needs Debian's chromium (apt-get install chromium)"
-            )
-        profile = tmp_path / f"profile-{len(contexts)}"
-        (profile / "Default").mkdir(parents=True)
-        fonts = {
-            "default_font_size": round(16 * scale),
-            "default_fixed_font_size": round(13 * scale),
-        }
-        (profile / "Default" / "Preferences").write_text(
-            json.dumps({"webkit": {"webprefs": fonts}})
-        )
-        context = browser.browser_type.launch_persistent_context(
-            str(profile),
-            executable_path=CHROMIUM_FULL,
-            args=CHROMIUM_ARGS,
-            headless=True,
+        context = browser.new_context(
             viewport=PHONE,
             device_scale_factor=2,
             is_mobile=True,
@@ -90,7 +68,10 @@ def big_phone(browser: Browser, tmp_path: Path) -> Iterator[Callable[..., Page]]
         )
         context.set_default_timeout(10_000)
         contexts.append(context)
-        return watch(context.pages[0] if context.pages else context.new_page())
+        page = context.new_page()
+        sizes = {"standard": round(16 * scale), "fixed": round(13 * scale)}
+        context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": sizes})
+        return watch(page)
 
     yield open_phone
     close_phones(contexts)
