@@ -5,10 +5,12 @@
 //   window.OfflineEngine = {
 //     available(): Promise<boolean>  the runtime is installed on the server, and this browser can
 //                                    run it (WebAssembly, workers, the Cache API)
-//     prepare(): Promise<void>       downloads the runtime and the engine into the Cache API
+//     store(): Promise<void>         downloads the runtime and the engine into the Cache API
 //                                    (caches "offline-engine-<pyodide>-<engine hash>"; older ones
-//                                    are deleted) and starts the worker; with the pack cached
-//                                    already it only starts the worker (offline too)
+//                                    are deleted), without starting them; with the pack cached
+//                                    already it only checks it
+//     prepare(): Promise<void>       store(), then starts the worker (a whole Python runtime:
+//                                    seconds of a phone's CPU), offline too once stored
 //     ready(): boolean
 //     scoreMatch(matchFile[, lang]): Promise<object>   `score_match --lang` output for a match
 //                                    file (an object or its JSON text); {error: {code, path,
@@ -97,11 +99,23 @@
     }
   }
 
+  let storing = null;
+  function store() {
+    storing ||= (async () => {
+      if (!supported()) throw new Error("this browser cannot run the offline engine");
+      const found = await manifest();
+      if (!found || !found.available) throw new Error("the offline engine is not installed");
+      await fillCache(found);
+      return found;
+    })().catch((error) => {
+      storing = null;
+      throw error;
+    });
+    return storing;
+  }
+
   async function doPrepare() {
-    if (!supported()) throw new Error("this browser cannot run the offline engine");
-    const found = await manifest();
-    if (!found || !found.available) throw new Error("the offline engine is not installed");
-    await fillCache(found);
+    const found = await store();
     worker = new Worker(found.worker, { type: "module", name: "offline-engine" });
     worker.onmessage = onMessage;
     worker.onerror = (event) => stopWorker(new Error(event.message || "worker error"));
@@ -145,6 +159,7 @@
 
   window.OfflineEngine = {
     available,
+    store: () => store().then(() => undefined),
     prepare,
     ready: () => isReady,
     scoreMatch,

@@ -34,6 +34,7 @@
       return [];
     }
   }
+  const keptHere = () => Boolean(d.auto || d.keep || root.dataset.kept || keptTokens().includes(token));
   function showKept() {
     const keepButton = document.getElementById("offline-keep");
     if (keepButton) keepButton.hidden = true;
@@ -73,20 +74,35 @@
     });
     return loading;
   }
-  // Once a page: a kept match's pages prepare it at each load (from the cache without signal).
-  let preparing = null;
+  // Once a page: a kept match's pages store the engine's pack at each load (from the cache
+  // without signal). Its worker, a whole Python runtime (seconds of a phone's CPU), starts only
+  // when the page needs it: without signal, or with changes waiting to be sent.
+  // data-engine-state says how far it got ("stored", "ready"; the browser tests wait on it).
+  let storing = null;
+  let starting = null;
   function prepareEngine() {
-    preparing ||= (async () => {
+    storing ||= (async () => {
       const found = await engine();
-      if (!found || !(await found.available().catch(() => false))) return;
-      await found.prepare().then(() => {
-        render();
-        // A deal form opened without signal before the engine was ready: its preview now.
-        const form = document.getElementById("deal-form");
-        if (form && !navigator.onLine) showPreview(form);
-      }, () => {});
+      if (!found || !(await found.available().catch(() => false))) return null;
+      if (found.store) await found.store().catch(() => null);
+      root.dataset.engineState ||= "stored";
+      return found;
     })();
-    return preparing;
+    return storing.then(startWhenNeeded);
+  }
+  async function startWhenNeeded(found) {
+    if (!found || starting) return starting;
+    if (navigator.onLine && !copy && !(await Outbox.items(token)).length) return null;
+    starting ||= found.prepare().then(() => {
+      root.dataset.engineState = "ready";
+      render();
+      // A deal form opened without signal before the engine was ready: its preview now.
+      const form = document.getElementById("deal-form");
+      if (form && !navigator.onLine) showPreview(form);
+    }, () => {
+      starting = null;
+    });
+    return starting;
   }
   // The kept match file with the changes waiting appended (or in place, for an edit), and the
   // row of each; null when the engine cannot tell (an undo of a deal the phone never saw).
@@ -452,13 +468,19 @@
     }
   });
   navigator.serviceWorker.addEventListener("message", (event) => {
-    if (event.data && event.data.type === "queued" && event.data.token === token) render();
+    if (event.data && event.data.type === "queued" && event.data.token === token) {
+      render();
+      if (keptHere()) prepareEngine();
+    }
   });
   window.addEventListener("online", flush);
-  window.addEventListener("offline", render);
+  window.addEventListener("offline", () => {
+    render();
+    if (keptHere()) prepareEngine();
+  });
   document.getElementById("offline-keep")?.addEventListener("click", keep);
 
-  const kept = d.auto || d.keep || keptTokens().includes(token);
+  const kept = keptHere();
   if (kept) showKept();
   if (kept && navigator.onLine && !copy) keep();
   else if (kept) prepareEngine();

@@ -42,7 +42,11 @@ def load_engine(page: Page, base_url: str) -> None:
 
 
 def prepare(page: Page) -> None:
+    """store() caches the pack without starting the engine; prepare() starts it."""
     assert page.evaluate("OfflineEngine.available()") is True
+    assert page.evaluate("OfflineEngine.ready()") is False
+    page.evaluate("OfflineEngine.store()")
+    assert len(page.evaluate(ENGINE_CACHES)) == 1
     assert page.evaluate("OfflineEngine.ready()") is False
     page.evaluate("OfflineEngine.prepare()")
     assert page.evaluate("OfflineEngine.ready()") is True
