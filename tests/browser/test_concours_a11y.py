@@ -34,7 +34,7 @@ from .conftest import (
     wait_for_swaps,
     watch,
 )
-from .test_axe import SITE, Audit
+from .test_axe import AXE, SITE, Audit
 from .test_concours_public import concours as projector_concours
 from .test_large_text import _OVERFLOW_JS
 from .test_large_text import big_phone as big_phone  # a fixture
@@ -281,6 +281,7 @@ def test_no_axe_violation_on_concours_and_club_pages(
         context = browser.new_context(
             viewport=viewport, locale=locale, color_scheme=scheme, device_scale_factor=1
         )
+        context.add_init_script(path=str(AXE))  # as test_axe.py does
         try:
             page = context.new_page()
             page.on("pageerror", lambda error: found.append(f"{page.url}: pageerror {error}"))
