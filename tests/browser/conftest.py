@@ -73,15 +73,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session")
-def django_db_modify_db_settings(django_db_modify_db_settings_parallel_suffix: None) -> None:
-    """Own test database file: other suites may run at the same time on this checkout, and the
-    settings give sqlite one fixed test file name."""
-    from pytest_django.fixtures import _set_suffix_to_test_databases
-
-    _set_suffix_to_test_databases("browser")
-
-
-@pytest.fixture(scope="session")
 def playwright_session() -> Iterator[Playwright]:
     """One Playwright for the worker's whole session: its sync API runs an event loop in this
     thread, and a second one started beside it is refused ("Sync API inside the asyncio loop")."""
