@@ -59,10 +59,13 @@ test: venv
 
 # The tests that touch the database (marked `db` by tests/conftest.py), on PostgreSQL; the browser
 # tests aside (they drive the views the test-client tests drive: .ci/run says why). PG_URL's
-# database name is the stem of the test databases' (test_<name>_gw0...).
+# database name is the stem of the test databases' (test_<name>_gw0...). Two workers: with no
+# browser to wait on, a third only adds its start-up and contention (139 s and 273 CPU-s with
+# three, 115 s and 225 CPU-s with two, on this 2-core machine).
 PG_URL ?= postgres://postgres@127.0.0.1:5432/postgres
+PG_WORKERS ?= 2
 pytest-pg: venv
-	DATABASE_URL="$(PG_URL)" $(VENV)/bin/pytest -p no:cacheprovider -n $(PYTEST_WORKERS) \
+	DATABASE_URL="$(PG_URL)" $(VENV)/bin/pytest -p no:cacheprovider -n $(PG_WORKERS) \
 		--dist worksteal -m "db and not browser" $(PYTEST_ARGS)
 
 # The browser tests, each screen they check saved to screenshots/ for a person to look at (the
