@@ -53,9 +53,9 @@ pytest: venv
 	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 # The linters run beside the tests rather than before them: on their own they keep one core busy
-# for about 15 s while the other waits. Output kept whole by line (-O line); any failure fails.
+# for about 15 s while the other waits (their few lines may land among pytest's); any failure fails.
 test: venv
-	@$(MAKE) --no-print-directory -j3 --output-sync=line lint typecheck pytest
+	@$(MAKE) --no-print-directory -j3 lint typecheck pytest
 
 # The tests that touch the database (marked `db` by tests/conftest.py), on PostgreSQL; the browser
 # tests aside (they drive the views the test-client tests drive: .ci/run says why). PG_URL's
