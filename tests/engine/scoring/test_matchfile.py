@@ -35,6 +35,7 @@ from scorekeeper.engine.scoring import (
     rules_from_dict,
 )
 from scorekeeper.engine.scoring import rules as rules_module
+from scorekeeper.engine.scoring.announcements import Override
 from scorekeeper.engine.scoring.breakdown import Line
 from scorekeeper.engine.scoring.deals import Coinche, Contract
 from scorekeeper.engine.scoring.free_text import DIRECTION_CONTROLS, REPLACEMENT
@@ -1070,16 +1071,25 @@ names = (
 )
 
 
+# The strategies are built once, here, rather than inside the composites at each draw: Hypothesis
+# checks every new strategy it is given, which cost more than the round trips under test.
+CARRE_CHOICES = st.lists(st.sampled_from(tuple(CARRE_RANKS)), unique=True, max_size=2)
+SEQUENCE_KINDS = st.sampled_from(tuple(SEQUENCE_LENGTH))
+SEQUENCE_HIGHS = {
+    kind: st.sampled_from(tuple(RANK_ORDER[n - 1 :])) for kind, n in SEQUENCE_LENGTH.items()
+}
+
+
 @st.composite
 def team_announcements(
     draw: st.DrawFn, trump: Trump
 ) -> tuple[tuple[Announcement, ...], tuple[Announcement, ...]]:
     teams: list[list[Announcement]] = [[], []]
-    for rank in draw(st.lists(st.sampled_from(CARRE_RANKS), unique=True, max_size=2)):
+    for rank in draw(CARRE_CHOICES):
         teams[draw(st.integers(0, 1))].append(Announcement(Kind.CARRE, rank))
     for _ in range(draw(st.integers(0, 3))):
-        kind = draw(st.sampled_from(list(SEQUENCE_LENGTH)))
-        high = draw(st.sampled_from(RANK_ORDER[SEQUENCE_LENGTH[kind] - 1 :]))
+        kind = draw(SEQUENCE_KINDS)
+        high = draw(SEQUENCE_HIGHS[kind])
         in_trump = draw(st.booleans()) if trump.is_suit else False
         teams[draw(st.integers(0, 1))].append(Announcement(kind, high, in_trump))
     for items in teams:
@@ -1087,26 +1097,36 @@ def team_announcements(
     return tuple(teams[0]), tuple(teams[1])
 
 
+ANNOUNCEMENTS = {trump: team_announcements(trump) for trump in Trump}
+TRUMPS = st.sampled_from(tuple(Trump))
+COINCHE_CONTRACTS: st.SearchStrategy[Contract] = st.integers(8, 25).map(
+    lambda n: n * 10
+) | st.sampled_from(("capot", "generale"))
+COINCHES: st.SearchStrategy[Coinche] = st.sampled_from(("none", "coinche", "surcoinche"))
+BELOTE_CONTRACTS: st.SearchStrategy[Contract] = st.sampled_from((None, "generale"))
+CAPOTS = st.sampled_from((None, 0, 1))
+SUIT_BELOTES = st.sampled_from(((0, 0), (1, 0), (0, 1)))
+ANNOUNCEMENTS_TO: st.SearchStrategy[Override | None] = st.sampled_from((None, 0, 1, "none"))
+
+
 @st.composite
 def played_deals(draw: st.DrawFn, game: Literal["coinche", "belote"]) -> PlayedDeal:
-    trump = draw(st.sampled_from(list(Trump)))
+    trump = draw(TRUMPS)
     contract: Contract
     coinche: Coinche = "none"
     if game == "coinche":
-        contract = draw(
-            st.integers(8, 25).map(lambda n: n * 10) | st.sampled_from(["capot", "generale"])
-        )
-        coinche = draw(st.sampled_from(["none", "coinche", "surcoinche"]))
+        contract = draw(COINCHE_CONTRACTS)
+        coinche = draw(COINCHES)
     else:
-        contract = draw(st.sampled_from([None, "generale"]))
-    capot = draw(st.sampled_from([None, 0, 1]))
+        contract = draw(BELOTE_CONTRACTS)
+    capot = draw(CAPOTS)
     if trump is Trump.NO_TRUMP:
         belote = (0, 0)
     elif trump is Trump.ALL_TRUMP:
         b0 = draw(st.integers(0, 4))
         belote = (b0, draw(st.integers(0, 4 - b0)))
     else:
-        belote = draw(st.sampled_from([(0, 0), (1, 0), (0, 1)]))
+        belote = draw(SUIT_BELOTES)
     taker = draw(st.integers(0, 1))
     # Who took: a player of the takers; who (sur)coinched: the defence's or the takers' player.
     taker_player = draw(st.sampled_from([None, taker, taker + 2]))
@@ -1121,8 +1141,8 @@ def played_deals(draw: st.DrawFn, game: Literal["coinche", "belote"]) -> PlayedD
         capot=capot,
         generale=draw(st.booleans()) if capot is not None else False,
         belote=belote,
-        announcements=draw(team_announcements(trump)),
-        announcements_to=draw(st.sampled_from([None, 0, 1, "none"])),
+        announcements=draw(ANNOUNCEMENTS[trump]),
+        announcements_to=draw(ANNOUNCEMENTS_TO),
         note=draw(notes),
         taker_player=taker_player,
         coinche_player=coinche_player,
@@ -1138,11 +1158,16 @@ def deals(game: Literal["coinche", "belote"], max_manual: int = 100_000) -> st.S
     return st.one_of(st.builds(PassedDeal, notes), manual, played_deals(game))
 
 
+GAMES: tuple[Literal["coinche", "belote"], ...] = ("coinche", "belote")
+ANY_DEAL = {game: deals(game) for game in GAMES}
+MATCH_DEALS = {game: st.lists(deals(game, max_manual=5_000), max_size=8) for game in GAMES}
+
+
 @given(game=st.sampled_from(["coinche", "belote"]), data=st.data())
 def test_random_valid_deals_round_trip(
     game: Literal["coinche", "belote"], data: st.DataObject
 ) -> None:
-    deal = data.draw(deals(game))
+    deal = data.draw(ANY_DEAL[game])
     check_deal(RULES_FOR[game], deal)  # the deal is valid under its game's rules
     written = deal_to_dict(deal)
     parsed = parse_deal(json.loads(json.dumps(written)))
@@ -1166,7 +1191,7 @@ def test_random_valid_matches_round_trip(
 ) -> None:
     # A target high enough that no match of at most 8 deals ends early.
     match_rules = replace(RULES_FOR[game], target=100_000)
-    match_deals = data.draw(st.lists(deals(game, max_manual=5_000), max_size=8))
+    match_deals = data.draw(MATCH_DEALS[game])
     teams = (Team(team_names[0], players), Team(team_names[1]))
     match = MatchFile(match_rules, teams, first_dealer, tuple(match_deals))
     text = json.dumps(dump_match(match))
