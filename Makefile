@@ -54,7 +54,7 @@ pytest: venv
 
 # The linters run beside the tests rather than before them: on their own they keep one core busy
 # for about 15 s while the other waits (their few lines may land among pytest's); any failure fails.
-test: venv
+test:
 	@$(MAKE) --no-print-directory -j3 lint typecheck pytest
 
 # The tests that touch the database (marked `db` by tests/conftest.py), on PostgreSQL; the browser

@@ -230,6 +230,18 @@ def chip(page: Page, name: str, value: str) -> None:
     expect(label.locator("input")).to_be_checked()
 
 
+def fill_deal(
+    page: Page, *, taker: str, trump: str, points: str, contract: str | None = None
+) -> None:
+    """Fills in a played deal on the open deal form as a scorer does: taps who took, the contract
+    (a coinche's; none for a belote) and the trump, then types the takers' card points."""
+    chip(page, "taker", taker)
+    if contract is not None:
+        chip(page, "contract", contract)
+    chip(page, "trump", trump)
+    page.get_by_label("Takers' card points").fill(points)
+
+
 # Each htmx swap counted in the page, so that a test waits for a poll's swap itself rather than
 # for a guess of how long it takes (the page's clock may be Playwright's: htmx's own timers then
 # wait for it, the counter does not).

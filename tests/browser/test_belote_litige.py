@@ -8,7 +8,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Match
 
-from .conftest import Shot, chip, expect_totals, page_errors, start_match
+from .conftest import Shot, expect_totals, fill_deal, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -30,9 +30,7 @@ def test_litige_then_the_reserve(phone: Page, live_server: LiveServer, shot: Sho
     page.get_by_role("link", name="Record a deal").click()
     expect(page.locator("input[name=contract]")).to_have_count(0)  # no bidding in classic belote
     expect(page.locator("input[name=trump][value=no_trump]")).to_have_count(0)  # no SA/TA
-    chip(page, "taker", "0")
-    chip(page, "trump", "spades")
-    page.get_by_label("Takers' card points").fill("81")
+    fill_deal(page, taker="0", trump="spades", points="81")
     expect(page.get_by_label("Defence's card points")).to_have_value("81")
     preview = page.locator("#preview")
     expect(preview.locator(".preview-outcome")).to_have_text("Litige")
@@ -52,9 +50,7 @@ def test_litige_then_the_reserve(phone: Page, live_server: LiveServer, shot: Sho
 
     # Deal 2: Them take ♥ and make 100: they score 100 + the 81 held; Us 62.
     page.get_by_role("link", name="Record a deal").click()
-    chip(page, "taker", "1")
-    chip(page, "trump", "hearts")
-    page.get_by_label("Takers' card points").fill("100")
+    fill_deal(page, taker="1", trump="hearts", points="100")
     expect(preview.locator(".preview-outcome")).to_have_text("Made")
     expect(preview).to_contain_text("Then: 62 – 262")
     shot(page, "03-reserve-preview")

@@ -8,7 +8,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Deal, Match
 
-from .conftest import Shot, chip, expect_totals, page_errors, start_match
+from .conftest import Shot, chip, expect_totals, fill_deal, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -53,10 +53,7 @@ def test_whole_coinche_match_to_the_winner(
     # Deal 1 (worked example 1): Us bid 100 ♠, 83 card points + a tierce (20) = 103 vs 79:
     # made. 103 + 100 = 203 → 200; 79 → 80.
     open_deal_form(page, 1)
-    chip(page, "taker", "0")
-    chip(page, "contract", "100")
-    chip(page, "trump", "spades")
-    page.get_by_label("Takers' card points").fill("83")
+    fill_deal(page, taker="0", contract="100", trump="spades", points="83")
     # app.js fills the other team's points (162 in all)
     expect(page.get_by_label("Defence's card points")).to_have_value("79")
     # Without the tierce, 83 < 100: failed, the defence scores 160 + 100.
@@ -155,10 +152,7 @@ def test_deal_with_an_announcement(phone: Page, live_server: LiveServer, shot: S
     page = phone
     token = start_match(page, live_server.url)
     open_deal_form(page, 1)
-    chip(page, "taker", "0")
-    chip(page, "contract", "100")
-    chip(page, "trump", "spades")
-    page.get_by_label("Takers' card points").fill("83")
+    fill_deal(page, taker="0", contract="100", trump="spades", points="83")
     # without the tierce, 83 < 100: failed, the defence scores 160 + 100
     expect_preview(page, "Failed", "+0", "+260", "0 – 260")
     page.locator("details.announcements > summary").click()
@@ -183,10 +177,7 @@ def test_long_team_names_keep_the_scores_in_sight(
     page = phone
     start_match(page, live_server.url, teams=("Les Invincibles du Dimanche", "Les Rois du Bar"))
     page.get_by_role("link", name="Record a deal").click()
-    chip(page, "taker", "0")
-    chip(page, "contract", "80")
-    chip(page, "trump", "hearts")
-    page.get_by_label("Takers' card points").fill("100")
+    fill_deal(page, taker="0", contract="80", trump="hearts", points="100")
     line = page.locator("#preview-line")
     expect(line).to_contain_text("+60")
     for team, score in ((".t0", "+180"), (".t1", "+60")):

@@ -20,7 +20,7 @@ from scorekeeper.matches.models import Match
 from tests.concours.support import play_out
 from tests.factories import PASSWORD, UserFactory
 
-from .conftest import NewPhone, Shot, chip, layout_problems, page_errors, save_screenshot
+from .conftest import NewPhone, Shot, fill_deal, layout_problems, page_errors, save_screenshot
 from .test_large_text import _OVERFLOW_JS as OVERFLOW_JS
 from .test_large_text import big_phone as phone_at_200  # noqa: F401 (the fixture, by this name)
 
@@ -38,9 +38,7 @@ LANDING = re.compile(r"/(score|view)/[^/]+/$")
 
 def score(page: Page, taker: str, points: str) -> None:
     page.get_by_role("link", name="Record a deal").click()
-    chip(page, "taker", taker)
-    chip(page, "trump", "hearts")
-    page.get_by_label("Takers' card points").fill(points)
+    fill_deal(page, taker=taker, trump="hearts", points=points)
     page.get_by_role("button", name="Save the deal").click()
     page.wait_for_url(LANDING)
 

@@ -13,7 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Deal, Match
 
-from .conftest import NewPhone, Shot, chip, expect_totals, page_errors, start_match
+from .conftest import NewPhone, Shot, chip, expect_totals, fill_deal, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -59,10 +59,7 @@ def test_enter_in_the_card_points_saves_the_deal(
 
     # The note too: Enter saves.
     page.get_by_role("link", name="Record a deal").click()
-    chip(page, "taker", "1")
-    chip(page, "contract", "90")
-    chip(page, "trump", "hearts")
-    page.get_by_label("Takers' card points").fill("120")
+    fill_deal(page, taker="1", contract="90", trump="hearts", points="120")
     page.get_by_label("Note").fill("Ben dealt")
     page.get_by_label("Note").press("Enter")
     page.wait_for_url(BOARD)
@@ -203,10 +200,7 @@ def test_capot_without_javascript_the_preview_says_the_points_are_left_out(
     expect(page.locator("#preview .js-only")).to_be_hidden()  # no live score promised
     expect(page.locator("#preview .no-js")).to_have_text(NO_JS_HINT)
     expect(page.locator("#preview .no-js")).to_be_visible()
-    chip(page, "taker", "0")
-    chip(page, "contract", "120")
-    chip(page, "trump", "spades")
-    page.get_by_label("Takers' card points").fill("100")
+    fill_deal(page, taker="0", contract="120", trump="spades", points="100")
     chip(page, "capot", "0")
     page.get_by_role("button", name="Preview").click()
     expect(page.locator("#preview")).to_contain_text(
@@ -255,9 +249,7 @@ def test_the_preview_includes_the_reserve_and_a_final_reserve_is_not_awarded(
 
     def deal(taker: str, points: str) -> None:
         page.get_by_role("link", name="Record a deal").click()
-        chip(page, "taker", taker)
-        chip(page, "trump", "spades")
-        page.get_by_label("Takers' card points").fill(points)
+        fill_deal(page, taker=taker, trump="spades", points=points)
 
     deal("0", "81")  # litige: Them 81, Us' 81 held
     expect(preview.locator(".preview-outcome")).to_have_text("Litige")

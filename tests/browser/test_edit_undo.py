@@ -8,7 +8,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Match
 
-from .conftest import Shot, chip, expect_totals, page_errors, start_match
+from .conftest import Shot, expect_totals, fill_deal, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -21,10 +21,7 @@ BOARD = re.compile(r"/score/[^/]+/$")
 
 def record(page: Page, taker: str, contract: str, trump: str, points: str) -> None:
     page.get_by_role("link", name="Record a deal").click()
-    chip(page, "taker", taker)
-    chip(page, "contract", contract)
-    chip(page, "trump", trump)
-    page.get_by_label("Takers' card points").fill(points)
+    fill_deal(page, taker=taker, contract=contract, trump=trump, points=points)
     expect(page.locator("#preview .preview-outcome")).to_be_visible()
     page.get_by_role("button", name="Save the deal").click()
     page.wait_for_url(BOARD)

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from .conftest import Shot, chip, page_errors, start_match
+from .conftest import Shot, fill_deal, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -47,10 +47,7 @@ def test_one_live_region_says_each_new_outcome(
     expect(status).to_be_empty()
     page.evaluate(_MARK)
 
-    chip(page, "taker", "0")
-    chip(page, "contract", "80")
-    chip(page, "trump", "hearts")
-    page.get_by_label("Takers' card points").fill("100")
+    fill_deal(page, taker="0", contract="80", trump="hearts", points="100")
     expect(status).to_have_text("Made · Us +180 · Them +60")
     first = status.text_content()
     shot(page, "01-made")

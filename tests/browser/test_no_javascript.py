@@ -8,7 +8,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Deal, Match
 
-from .conftest import NewPhone, Shot, chip, expect_totals, start_match
+from .conftest import NewPhone, Shot, chip, expect_totals, fill_deal, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -30,10 +30,7 @@ def test_whole_flow_without_javascript(
 
     page.get_by_role("link", name="Record a deal").click()
     expect(page.get_by_role("heading", name="Deal 1")).to_be_visible()
-    chip(page, "taker", "1")
-    chip(page, "contract", "90")
-    chip(page, "trump", "clubs")
-    page.get_by_label("Takers' card points").fill("100")
+    fill_deal(page, taker="1", contract="90", trump="clubs", points="100")
     # no script: the other team's points stay empty (the server works them out)
     expect(page.get_by_label("Defence's card points")).to_have_value("")
 

@@ -16,7 +16,16 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.matches import services
 from scorekeeper.matches.models import Match
 
-from .conftest import CHROMIUM, CHROMIUM_ARGS, PHONE, Shot, chip, page_errors, start_match
+from .conftest import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    PHONE,
+    Shot,
+    chip,
+    fill_deal,
+    page_errors,
+    start_match,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -72,10 +81,7 @@ def offline_deal(page: Page, taker: str, contract: str, trump: str, points: str)
     kept scoreboard."""
     page.get_by_role("link", name="Record a deal").click()
     expect(page.locator("#deal-form")).to_be_visible()
-    chip(page, "taker", taker)
-    chip(page, "contract", contract)
-    chip(page, "trump", trump)
-    page.get_by_label("Takers' card points").fill(points)
+    fill_deal(page, taker=taker, contract=contract, trump=trump, points=points)
     page.get_by_role("button", name="Save the deal").click()
     page.wait_for_url(BOARD)
 
@@ -155,10 +161,7 @@ def test_five_deals_offline_survive_a_reboot_and_reach_the_server_in_order(
     assert match.changes.count() == 5  # each deal once
     # Online again, the kept pages save through the service worker as before.
     page.get_by_role("link", name="Record a deal").click()
-    chip(page, "taker", "0")
-    chip(page, "contract", "80")
-    chip(page, "trump", "hearts")
-    page.get_by_label("Takers' card points").fill("100")
+    fill_deal(page, taker="0", contract="80", trump="hearts", points="100")
     expect(page.locator("#preview .preview-outcome")).to_have_text("Made")
     page.get_by_role("button", name="Save the deal").click()
     page.wait_for_url(BOARD)
@@ -317,9 +320,7 @@ def test_a_table_phone_offline_when_its_round_closed_keeps_its_deals(
     for taker, trump, points in (("0", "hearts", "100"), ("1", "spades", "90")):
         page.get_by_role("link", name="Record a deal").click()
         expect(page.locator("#deal-form")).to_be_visible()
-        chip(page, "taker", taker)
-        chip(page, "trump", trump)
-        page.get_by_label("Takers' card points").fill(points)
+        fill_deal(page, taker=taker, trump=trump, points=points)
         page.get_by_role("button", name="Save the deal").click()
         page.wait_for_url(BOARD)
     expect(page.locator("#net-badge")).to_have_text("offline · 2 deals waiting")
@@ -394,10 +395,7 @@ def test_the_last_deal_edited_without_signal_is_sent_as_an_edit(
     page = context.new_page()
     token = start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
-    chip(page, "taker", "0")
-    chip(page, "contract", "80")
-    chip(page, "trump", "hearts")
-    page.get_by_label("Takers' card points").fill("100")
+    fill_deal(page, taker="0", contract="80", trump="hearts", points="100")
     expect(page.locator("#preview .preview-outcome")).to_have_text("Made")
     page.get_by_role("button", name="Save the deal").click()
     page.wait_for_url(BOARD)

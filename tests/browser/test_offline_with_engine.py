@@ -16,7 +16,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.matches.models import Match
 from tests.offline_matches import server_output
 
-from .conftest import Shot, chip, start_match, totals
+from .conftest import Shot, fill_deal, start_match, totals
 from .test_offline import (  # noqa: F401 (playwright: the fixture)
     BOARD,
     keep_offline,
@@ -69,10 +69,7 @@ def test_deals_saved_offline_show_the_totals_the_server_then_gives(
     )
     # The deal form's live preview without signal: the engine's, as the server's page shows it.
     page.get_by_role("link", name="Record a deal").click()
-    chip(page, "taker", "0")
-    chip(page, "contract", "80")
-    chip(page, "trump", "spades")
-    page.get_by_label("Takers' card points").fill("90")
+    fill_deal(page, taker="0", contract="80", trump="spades", points="90")
     preview = page.locator("#preview")
     expect(preview.locator(".preview-outcome")).to_have_text("Made", timeout=PREPARE_TIMEOUT)
     expect(preview).to_contain_text("Computed on this phone, without signal.")

@@ -12,7 +12,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Deal
 
-from .conftest import NewPhone, Shot, chip, expect_totals, page_errors, start_match
+from .conftest import NewPhone, Shot, chip, expect_totals, fill_deal, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -97,9 +97,7 @@ def test_the_summary_beside_save_says_what_the_preview_says(
 
     def record(taker: str, points: str, step: str, *expected: str) -> None:
         page.get_by_role("link", name="Record a deal").click()
-        chip(page, "taker", taker)
-        chip(page, "trump", "spades")
-        page.get_by_label("Takers' card points").fill(points)
+        fill_deal(page, taker=taker, trump="spades", points=points)
         # Both names whole ("Les Ro…" twice named nobody), and the bar in sight.
         expect(names).to_have_text(list(TEAMS))
         for name in names.all():
