@@ -193,6 +193,14 @@ def refusal(error: Refused) -> str:
     return gettext("Line %(line)s: %(reason)s") % {"line": line, "reason": text}
 
 
+def entry_closed(error: Refused) -> str:
+    """The desk's line where its registration forms were, once no entrant can join
+    (`services.entry_refusal`)."""
+    if error.code == "after_last_round":
+        return gettext("Every round is drawn: a late entry can no longer join.")
+    return refusal(error)
+
+
 # The change log's words (ResultChange.action and author_label).
 CHANGE_ACTIONS: "dict[str, Promise]" = {
     "paper": gettext_lazy("paper totals typed"),

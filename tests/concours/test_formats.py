@@ -399,3 +399,61 @@ def test_a_bracket_tables_phone_and_records_name_its_round(
     assert header(table, table.match).startswith("Table 1 · round 4 · Semi-finals · ")
     found = selectors.played_in([table.match.pk])[table.match.pk]
     assert (found.round, found.rounds) == (4, 5)  # 3 qualifying rounds, semi-finals, final
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_desk_offers_no_entry_a_round_robin_or_the_last_round_would_refuse(
+    make_user: Callable[[str], User], lang: str
+) -> None:
+    """Once a round robin's first round is drawn, or every round of a Swiss concours, the desk
+    says why no entrant can join instead of offering the forms; a POST is still refused by the
+    service, with its words, and writes nothing. Before that, the forms are there."""
+    owner = make_user("org")
+    client = Client(headers={"accept-language": lang})
+    client.force_login(owner)
+    league = TournamentFactory.create(
+        owner=owner,
+        name="Ligue",
+        overrides={"seed": 1, "rounds": 3, "pairing": "round_robin"},
+        teams=teams(4),
+    )
+    swiss = TournamentFactory.create(
+        owner=owner, name="Suisse", overrides={"seed": 1, "rounds": 2}, teams=teams(4)
+    )
+    add = 'action="{}"'
+    round_robin = {
+        "en": "A round robin takes no late entry: every team plays from round 1.",
+        "fr": "Un championnat ne prend pas d’inscription tardive\u00a0: chaque équipe joue dès "
+        "la partie 1.",
+    }[lang]
+    all_drawn = {
+        "en": "Every round is drawn: a late entry can no longer join.",
+        "fr": "Toutes les parties sont tirées\u00a0: une inscription tardive ne peut plus y entrer.",
+    }[lang]
+    two_rounds = {"en": "The concours has 2 rounds.", "fr": "Le concours compte 2 parties."}[lang]
+    cases = ((league, round_robin, round_robin), (swiss, all_drawn, two_rounds))
+    for tournament, line, refusal in cases:
+        desk = reverse("concours:desk", args=[tournament.pk])
+        forms = [
+            reverse(f"concours:{name}", args=[tournament.pk])
+            for name in ("add", "paste", "import_csv")
+        ]
+        page = client.get(desk).content.decode()
+        assert all(add.format(url) in page for url in forms)  # before the draw
+        assert 'id="entry-closed"' not in page
+        services.draw_round(tournament=tournament)
+        if tournament is swiss:
+            page = client.get(desk).content.decode()
+            assert all(add.format(url) in page for url in forms)  # round 2 can take one
+            paper_round(tournament.rounds.get(number=1))
+            services.close_round(round_=tournament.rounds.get(number=1))
+            services.draw_round(tournament=tournament)
+        page = client.get(desk).content.decode()
+        assert not any(add.format(url) in page for url in forms)
+        assert f'<p class="help" id="entry-closed">{line}</p>' in page
+        # The service refuses what the page no longer offers.
+        before = tournament.entrants.count()
+        data = {"name": "Late", "player1": "a", "player2": "b"}
+        response = client.post(forms[0], data, follow=True)
+        assert refusal in response.content.decode()
+        assert tournament.entrants.count() == before

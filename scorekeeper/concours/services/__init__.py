@@ -41,7 +41,14 @@ from .entrant_lines import (
     add_entrants_from_text,
     split_line,
 )
-from .entrants import add_entrant, cancel_withdrawal, check_in, edit_entrant, withdraw
+from .entrants import (
+    add_entrant,
+    cancel_withdrawal,
+    check_in,
+    edit_entrant,
+    entry_refusal,
+    withdraw,
+)
 from .imports import (
     IMPORT_MAX_DEALS,
     PreparedImport,
@@ -98,6 +105,7 @@ __all__ = [
     "draw_round",
     "edit_entrant",
     "end_phones",
+    "entry_refusal",
     "file_deals",
     "finish",
     "import_tournament",

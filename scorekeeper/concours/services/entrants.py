@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.db.models import F, Max
 
+from scorekeeper.engine.tournament import Settings
 from scorekeeper.engine.tournament.readers import read_name
 from scorekeeper.matches.models import Match
 from scorekeeper.web.folding import fold
@@ -41,6 +42,25 @@ def add_entrant(
     return _add(tournament, name, players, from_round, tournament.drawn_rounds())
 
 
+def entry_refusal(tournament: Tournament, drawn: int) -> Refused | None:
+    """Why no entrant can join now (from the round after the `drawn` ones), as `add_entrant`
+    refuses one, or None: the desk offers its registration forms only when one can."""
+    if tournament.status == Tournament.Status.FINISHED:
+        return Refused("finished")
+    return _start_refusal(tournament.engine_settings, drawn + 1, drawn)
+
+
+def _start_refusal(settings: Settings, start: int, drawn: int) -> Refused | None:
+    """Why an entrant cannot start at round `start` once `drawn` rounds are drawn, or None."""
+    if start <= drawn or start < 1:
+        return Refused("round_already_drawn", round=start)
+    if start > settings.rounds:
+        return Refused("after_last_round", round=start, rounds=settings.rounds)
+    if start > 1 and settings.pairing == "round_robin":  # its schedule is fixed (§7)
+        return Refused("round_robin_late_entry")
+    return None
+
+
 def _add(
     tournament: Tournament,
     name: str,
@@ -62,12 +82,9 @@ def _add(
     if _name_taken(tournament, clean):
         raise Refused("duplicate_name", name=clean)
     start = from_round if from_round is not None else drawn + 1
-    if start <= drawn or start < 1:
-        raise Refused("round_already_drawn", round=start)
-    if start > settings.rounds:
-        raise Refused("after_last_round", round=start, rounds=settings.rounds)
-    if start > 1 and settings.pairing == "round_robin":  # its schedule is fixed (§7)
-        raise Refused("round_robin_late_entry")
+    refused = _start_refusal(settings, start, drawn)
+    if refused is not None:
+        raise refused
     if number is None:
         number = int(tournament.entrants.aggregate(top=Max("number"))["top"] or 0) + 1
     entrant = Entrant.objects.create(

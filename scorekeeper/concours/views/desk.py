@@ -59,7 +59,7 @@ from ..pages import (
 )
 from ..phones import phone_news
 from ..services import FORMATS, Refused
-from ..words import change_action, change_author, refusal
+from ..words import change_action, change_author, entry_closed, refusal
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -274,6 +274,7 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
     entrants = found if found is not None else everyone
     open_round = current is not None and not current.is_closed
     state = selectors.progress(snap)
+    closed_to_entries = services.entry_refusal(tournament, len(rounds))
     stage_title = next_title = ""
     if state.bracket is not None:
         for round_ in state.bracket.rounds:
@@ -298,6 +299,8 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "found": found,
         "searchable": len(everyone) > PER_PAGE,
         "drawn": len(rounds),
+        # Why no entrant can join now (the registration forms then give way to this line).
+        "entry_closed": entry_closed(closed_to_entries) if closed_to_entries else "",
         "qualifying_rounds": rules.rounds,  # withdrawals: before a qualifying round only
         # With a final bracket, its rounds too (docs/tournaments.md §7: each a round).
         "rounds_planned": planned_rounds(rules),
