@@ -242,6 +242,21 @@ def fill_deal(
     page.get_by_label("Takers' card points").fill(points)
 
 
+# No htmx request on its way, nor an answer being swapped in or settling.
+HTMX_IDLE = "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
+
+
+def tap_card(page: Page, key: str) -> None:
+    """Taps a card on the card counter (`key` as "A-clubs") and waits for the page's answer, as
+    a player sees the total change before tapping the next card: under load, a tap landing while
+    the previous tap's answer was swapped in could be lost, and the test failed by timing."""
+    label = page.locator(f"label.chip:has(input[name=card][value='{key}'])")
+    label.click()
+    expect(label.locator("input")).to_be_checked()
+    page.wait_for_function(HTMX_IDLE, polling=50)
+    expect(label.locator("input")).to_be_checked()  # in the server's answer too
+
+
 # Each htmx swap counted in the page, so that a test waits for a poll's swap itself rather than
 # for a guess of how long it takes (the page's clock may be Playwright's: htmx's own timers then
 # wait for it, the counter does not).

@@ -7,19 +7,13 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from .conftest import Shot, chip, page_errors, start_match
+from .conftest import Shot, chip, page_errors, start_match, tap_card
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.django_db(transaction=True),
     pytest.mark.filterwarnings("ignore:No directory at"),
 ]
-
-
-def card(page: Page, key: str) -> None:
-    label = page.locator(f"label.chip:has(input[name=card][value='{key}'])")
-    label.click()
-    expect(label.locator("input")).to_be_checked()
 
 
 def test_count_the_defence_cards_from_the_deal_form(
@@ -40,7 +34,7 @@ def test_count_the_defence_cards_from_the_deal_form(
     expect(page.locator("input[name=won_by][value='1']")).to_be_checked()  # the takers, first
     chip(page, "won_by", "0")  # counting the defence's cards instead
     for key in ("J-diamonds", "9-diamonds", "A-spades"):  # 20 + 14 + 11
-        card(page, key)
+        tap_card(page, key)
     page.get_by_label("They won the last trick (dix de der, +10)").check()
     expect(page.locator(".total-line strong")).to_have_text("55")
     shot(page, "01-counted")

@@ -13,7 +13,16 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Deal, Match
 
-from .conftest import NewPhone, Shot, chip, expect_totals, fill_deal, page_errors, start_match
+from .conftest import (
+    NewPhone,
+    Shot,
+    chip,
+    expect_totals,
+    fill_deal,
+    page_errors,
+    start_match,
+    tap_card,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -24,12 +33,6 @@ pytestmark = [
 BOARD = re.compile(r"/score/[^/]+/$")
 PROMISE = "The score appears here as you fill in the deal."
 NO_JS_HINT = "Tap Preview to see the score before saving."
-
-
-def card(page: Page, key: str) -> None:
-    label = page.locator(f"label.chip:has(input[name=card][value='{key}'])")
-    label.click()
-    expect(label.locator("input")).to_be_checked()
 
 
 def test_enter_in_the_card_points_saves_the_deal(
@@ -80,10 +83,10 @@ def test_the_card_counter_does_not_offer_a_total_of_nothing(
     expect(use).to_be_disabled()
     expect(page.locator("#count-total")).to_contain_text("No card chosen yet")
     shot(page, "01-nothing-counted")
-    card(page, "7-hearts")  # worth nothing: said so
+    tap_card(page, "7-hearts")  # worth nothing: said so
     expect(page.get_by_role("link", name="Use 0 points in the deal")).to_be_visible()
     expect(page.locator("#count-total")).to_contain_text("These cards are worth 0 points")
-    card(page, "A-hearts")
+    tap_card(page, "A-hearts")
     expect(page.get_by_role("link", name="Use these points in the deal")).to_be_visible()
     shot(page, "02-counted")
     assert page_errors(page) == []
@@ -102,7 +105,7 @@ def test_back_from_the_card_counter_everything_is_filled_in(
     page.get_by_role("button", name="Count card points").click()
     page.wait_for_url(re.compile(r"/count/\?"))
     for key in ("J-hearts", "9-hearts", "A-spades", "10-spades", "A-clubs"):  # 20+14+11+10+11
-        card(page, key)
+        tap_card(page, key)
     if not javascript:
         page.get_by_role("button", name="Count", exact=True).click()
     expect(page.locator(".total-line strong")).to_have_text("66")

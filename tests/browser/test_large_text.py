@@ -22,6 +22,7 @@ from scorekeeper.matches.models import Match
 from scorekeeper.matches.services import Author, create_match, record_deal
 
 from .conftest import (
+    HTMX_IDLE,
     PHONE,
     SHOTS,
     chip,
@@ -168,9 +169,7 @@ def test_every_page_fits_360_px_with_large_text(
             page.goto(f"{base}{url}")
         page.wait_for_load_state("load")
         # A preview on its way (htmx) is measured once it has landed, not half swapped in.
-        page.wait_for_function(
-            "() => !document.querySelector('.htmx-request, .htmx-swapping, .htmx-settling')"
-        )
+        page.wait_for_function(HTMX_IDLE)
         # A row just opened turns its chevron (a 0.15 s transition): measured mid-turn, the
         # rotated glyph's box is a few pixels wider than at rest.
         page.evaluate("Promise.all(document.getAnimations().map((a) => a.finished))")
