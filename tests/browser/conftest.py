@@ -250,11 +250,9 @@ def tap_card(page: Page, key: str) -> None:
     """Taps a card on the card counter (`key` as "A-clubs") and waits for the page's answer, as
     a player sees the total change before tapping the next card: under load, a tap landing while
     the previous tap's answer was swapped in could be lost, and the test failed by timing."""
-    label = page.locator(f"label.chip:has(input[name=card][value='{key}'])")
-    label.click()
-    expect(label.locator("input")).to_be_checked()
+    chip(page, "card", key)
     page.wait_for_function(HTMX_IDLE, polling=50)
-    expect(label.locator("input")).to_be_checked()  # in the server's answer too
+    expect(page.locator(f"input[name=card][value='{key}']")).to_be_checked()  # in its answer too
 
 
 # Each htmx swap counted in the page, so that a test waits for a poll's swap itself rather than
