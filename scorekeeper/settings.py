@@ -276,6 +276,9 @@ IMPORT_INLINE_DEALS = int(os.environ.get("IMPORT_INLINE_DEALS", "300"))
 # The app holding some matches (a concours its tables'): the matches app's one extension point,
 # scorekeeper/matches/hooks.py, implemented by this class.
 MATCH_HOOKS = "scorekeeper.concours.match_hooks.ConcoursHooks"
+# The app holding some concours (a club its own): the concours app's one extension point,
+# scorekeeper/concours/hooks.py, implemented by this class.
+CONCOURS_HOOKS = "scorekeeper.clubs.concours_hooks.ClubPeople"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("Français"))]

@@ -18,8 +18,9 @@ players) recognised across its concours.
   mêlée).
 
   **When names map to people**: at reading time. `people.record_people` creates the people and
-  aliases of a concours's names that have none (when the concours is attached to the club, and
-  again when the club pages read it); the club pages then look each name up by its alias. A merge
+  aliases of a concours's names that have none when they are written (the concours attached to
+  the club, an entrant added or corrected: `concours_hooks.py`); the club pages then look each
+  name up by its alias, and write nothing. A merge
   only moves aliases, so it changes every page at once, past concours included, with nothing
   recomputed.
 - **MergeLog**: the merge tool's log: who merged which person (its name and id, its spellings)

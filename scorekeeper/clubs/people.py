@@ -1,9 +1,9 @@
 """Each name of a club's concours mapped to a person (issue 16, Alias): `record_people` gives every
-name that has none a new person and its alias. A write, and the one the club's reads make: the
-club pages record the names of a concours whose entrants changed since it joined the club
-(`public_selectors.People.of`), as the services do when a concours is attached (see models.py,
-"When names map to people"). Below the reads so that a selector imports no service; the
-services re-export it."""
+name that has none a new person and its alias. Called where names are written: a concours
+attached to the club (`services.attach`), a club concours's entrant added or corrected (the
+concours app tells the club: `concours_hooks.py`), an archive restored (see models.py, "When names
+map to people"); the club pages only read. Beside the models so that the hooks and the services
+share it; the services re-export it."""
 
 from typing import Any
 

@@ -33,7 +33,6 @@ from scorekeeper.web.folding import fold as _fold
 
 from .models import Alias, Club, Person, Season
 from .models import spelling_key as _spelling_key
-from .people import record_people
 
 PODIUM = 3
 # What a club page reads of each concours (the entrants, rounds and tables are never read).
@@ -181,7 +180,7 @@ def club_page(club: Club) -> ClubPage:
     if recent:
         full = {t.pk: t for t in published(club).filter(pk__in=[i.pk for i in recent])}
         recent = _with_rows(full[i.pk] for i in recent)
-        people = People.of(club, recent)
+        people = People.of(club)
         for item in recent:
             item.people = people
     found = list(Season.objects.filter(club=club, published=True).order_by("-start", "-id"))
@@ -212,7 +211,7 @@ def find_people(club: Club, query: str) -> tuple[list[Found], int]:
     past = finished_in(club)
     if not past:
         return [], 0
-    people = People.of(club, past)
+    people = People.of(club)
     seen: set[tuple[str, str]] = set()
     found: dict[int, Found] = {}
     for item in past:
@@ -259,19 +258,9 @@ class People:
     names: dict[int, str] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, club: Club, items: Sequence[ClubConcours] = ()) -> People:
-        """The club's aliases; when a name of `items` has none yet (an entrant registered after
-        the concours joined the club), the club's people are recorded first
-        (`clubs.people.record_people`, once: the next read finds them all)."""
-        found = cls._read(club)
-        missing = [item.pk for item in items if not found._knows(item)]
-        if missing:
-            record_people(club=club, tournaments=missing)
-            found = cls._read(club)
-        return found
-
-    @classmethod
-    def _read(cls, club: Club) -> People:
+    def of(cls, club: Club) -> People:
+        """The club's aliases, as recorded when each concours's names were written (attached to
+        the club, an entrant added or corrected: `clubs.concours_hooks`); a read, no write."""
         rows = Alias.objects.filter(club=club).values_list(
             "kind", "spelling_key", "person_id", "person__name"
         )
@@ -281,16 +270,6 @@ class People:
             persons[(kind, key)] = person
             names[person] = name
         return cls(persons, names)
-
-    def _knows(self, item: ClubConcours) -> bool:
-        team = "player" if item.melee else "team"
-        for row in item.rows:
-            if spelling_key(str(row["name"])) and self.person(team, str(row["name"])) is None:
-                return False
-            for name in row.get("players") or []:
-                if spelling_key(str(name)) and self.person("player", str(name)) is None:
-                    return False
-        return True
 
     def person(self, kind: str, name: str) -> int | None:
         return self.persons.get((kind, spelling_key(name)))
@@ -385,7 +364,7 @@ def season_page(club: Club, season: Season) -> SeasonPage:
     dates. Three queries."""
     rule = season_rule(season)
     items = finished_in(club, season.start, season.end)
-    people = People.of(club, items)
+    people = People.of(club)
     for item in items:
         item.people = people  # each concours's winners under the club's names
     ranking = seasons.season_ranking(engine_concours(items, people), rule)

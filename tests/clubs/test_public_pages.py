@@ -421,7 +421,7 @@ def test_a_record_is_the_engine_s_record_of_the_person(
     played(ann, club, "Mêlée", date(2026, 1, 10), {"Rois A": 500, "As B": 400, "Valets A": 300,
                                                    "Dames B": 200}, melee=True)  # fmt: skip
     items = ps.finished_in(club)
-    people = ps.People.of(club, items)
+    people = ps.People.of(club)
     concours = ps.engine_concours(items, people)
     for kind, name in (("player", "Rois A"), ("player", "Dames A"), ("team", "As")):
         person = Person.objects.get(club=club, kind=kind, name=name)

@@ -329,9 +329,8 @@ def season_delete(request: HttpRequest, pk: int, season: int) -> HttpResponse:
 
 @require_safe
 def people(request: HttpRequest, pk: int) -> HttpResponse:
-    """The club's similar names (records the names of concours registered since first)."""
+    """The club's similar names."""
     club = _club(request, pk)
-    services.record_people(club=club)
     context = {
         "club": club,
         "groups": selectors.suggestions(club),
@@ -350,7 +349,6 @@ def find_pair(request: HttpRequest, pk: int) -> HttpResponse:
     if kind not in ("team", "player") or not all(spelling_key(name) for name in names):
         messages.error(request, _("Choose teams or players and type both names."))
         return redirect("clubs:people", pk=club.pk)
-    services.record_people(club=club)
     # A spelling with a control character (a NUL, which PostgreSQL refuses even in a query) is
     # nobody's: every alias is a name the engine read (`read_name`). Not found, not looked up.
     found = selectors.people_named(club, kind, [n for n in names if not _has_control(n)])

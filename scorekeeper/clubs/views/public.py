@@ -63,7 +63,7 @@ def concours_page(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     item = public_selectors.concours_page(club, pk)
     if item is None:
         raise Http404
-    people = public_selectors.People.of(club, [item])
+    people = public_selectors.People.of(club)
     links = public_selectors.links(item, people)
     rows = [
         {**row, "name": links[int(row["id"])]["name"], "links": links[int(row["id"])]}
