@@ -13,8 +13,24 @@
   if (!root || !badge || !self.Outbox) return;
   const Outbox = self.Outbox;
   const d = root.dataset;
-  // The outbox's words in the page's language (kept with the pages).
-  const words = await fetch(d.words, { credentials: "same-origin" }).then((r) => r.json()).catch(() => null);
+  // The outbox's words in the page's language: the server's, else the copy kept with the pages.
+  // Not only without signal: a scorer link renewed while this phone was offline answers 404 once
+  // the signal is back, and the deals waiting must still show, stopped, with what happened.
+  async function loadWords() {
+    try {
+      const response = await fetch(d.words, { credentials: "same-origin" });
+      if (response.ok) return await response.json();
+    } catch {
+      // no signal: the kept copy below
+    }
+    try {
+      const kept = "caches" in self ? await caches.match(d.words) : null;
+      return kept ? await kept.json() : null;
+    } catch {
+      return null;
+    }
+  }
+  const words = await loadWords();
   if (!words) return;
   const token = d.token;
   const copy = document.documentElement.dataset.offlineCopy === "1";

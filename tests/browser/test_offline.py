@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Playwright, expect
+from playwright.sync_api import BrowserContext, Page, Playwright, Route, expect
 from pytest_django.fixtures import Settings
 from pytest_django.live_server_helper import LiveServer
 
@@ -249,6 +249,31 @@ def test_a_link_renewed_while_offline_stops_the_queue_and_keeps_the_deals(
     expect(page.locator("#net-badge")).to_have_text("1 deal waiting")
     expect(page.locator(".outbox-stopped")).to_contain_text("This scorer link no longer works")
     assert Match.objects.get(pk=match.pk).deal_count == 0
+    context.close()
+
+
+def test_the_outbox_still_shows_when_the_server_refuses_its_words(
+    playwright: Playwright, live_server: LiveServer, tmp_path: Path
+) -> None:
+    """The outbox's words come from the server, else from the copy kept with the pages: a link
+    renewed while the phone was offline answers 404 once the signal is back (CI once caught the
+    kept page reading its words just then: no outbox, the deals waiting unseen). Here the words'
+    address answers 404 on purpose, online; the kept match still shows as kept."""
+    context = open_profile(playwright, tmp_path / "phone")
+    page = context.new_page()
+    start_match(page, live_server.url)
+    keep_offline(page)
+    refused: list[str] = []
+
+    def not_found(route: Route) -> None:
+        refused.append(route.request.url)
+        route.fulfill(status=404, body="Not Found")
+
+    context.route("**/offline.json", not_found)
+    page.reload()
+    expect(page.get_by_text("This match works without signal on this phone.")).to_be_visible()
+    expect(page.get_by_role("button", name="Keep working without signal")).to_be_hidden()
+    assert refused, "the words were asked of the server"
     context.close()
 
 
