@@ -200,3 +200,13 @@ def browser(db: None) -> Browser:
     """`browser(key, user=None)`: a browser (a test client) with its own device key, signed in to
     `user` if given. (tests/browser's `browser` is Chromium instead.)"""
     return open_browser
+
+
+@pytest.fixture
+def back_and_forth(transactional_db: None) -> Iterator[None]:
+    """For a test that takes the database back to an earlier migration (tests/migrating.py):
+    the latest state again for the next test, whatever happens."""
+    from tests.migrating import migrate
+
+    yield
+    migrate()

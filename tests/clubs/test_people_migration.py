@@ -4,29 +4,15 @@ database holds unrecorded become people once, as `record_people` would have made
 are made as the former code left them, the database migrated back to clubs 0002 and forward
 again."""
 
-from collections.abc import Iterator
-
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from scorekeeper.clubs.models import Alias, Club, Person
 from scorekeeper.concours.models import Entrant
 from tests.factories import ClubFactory, TournamentFactory
+from tests.migrating import migrate
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-
-def migrate(*targets: tuple[str, str]) -> None:
-    executor = MigrationExecutor(connection)
-    executor.migrate(list(targets) or executor.loader.graph.leaf_nodes())
-
-
-@pytest.fixture
-def back_and_forth(transactional_db: None) -> Iterator[None]:
-    yield
-    migrate()  # the latest state for the next test, whatever happens
 
 
 def unrecorded(club: Club, *names: tuple[str, str]) -> None:

@@ -4,18 +4,16 @@ now that no page writes, it is brought up to date once. The rows are made as the
 them, the database migrated back to before issue 22 and forward again: every table then says what
 its match says, and each match what its table says (time called, paper)."""
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Table, Tournament
 from scorekeeper.matches.models import Match
 from tests.factories import TournamentFactory
+from tests.migrating import migrate
 
 from .support import play_deals, play_out
 
@@ -23,21 +21,6 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 TEAMS = "\n".join(f"Team {n}; P{n}a; P{n}b" for n in range(1, 9))
 BEFORE = {"concours": "0003_table_matches_held", "matches": "0012_match_in_concours_frozen"}
-
-
-def migrate(*targets: tuple[str, str]) -> None:
-    """Each app given to its migration, every app to its latest when none is given: Django's
-    migration executor, as `migrate` runs it, without the command's renders of every app's
-    models before and after, nor its post_migrate signal (content types and permissions, which
-    the test database keeps)."""
-    executor = MigrationExecutor(connection)
-    executor.migrate(list(targets) or executor.loader.graph.leaf_nodes())
-
-
-@pytest.fixture
-def back_and_forth(transactional_db: None) -> Iterator[None]:
-    yield
-    migrate()  # the latest state for the next test, whatever happens
 
 
 def lag(table: Table, **fields: Any) -> None:
