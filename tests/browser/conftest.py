@@ -9,7 +9,7 @@ screenshots`). Without it no picture is taken: the checks are the same, the run 
 import os
 import re
 import shutil
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Literal
 
@@ -70,6 +70,26 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         for item in items:
             if item.get_closest_marker("browser"):
                 item.add_marker(skip)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A failed browser test's report says where each of its phones was and what it showed: a
+    failure met only under CI's load can then be read from CI's output (its pages are gone)."""
+    report = yield
+    if report.failed and call.when == "call" and _PAGE_ERRORS:
+        for number, page in enumerate(list(_PAGE_ERRORS), 1):
+            report.sections.append((f"phone {number}: {page.url}", page_text(page)))
+    return report
+
+
+def page_text(page: Page) -> str:
+    try:
+        return page.locator("body").inner_text(timeout=2_000)[:3_000]
+    except Exception as error:  # a closed or hung page: say so, the test's own error matters more
+        return f"(its text could not be read: {error})"
 
 
 @pytest.fixture(scope="session")
