@@ -8,7 +8,15 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Deal, Match
 
-from .conftest import Shot, chip, expect_totals, fill_deal, page_errors, start_match
+from .conftest import (
+    Shot,
+    chip,
+    expect_totals,
+    fill_deal,
+    page_errors,
+    start_match,
+    start_match_directly,
+)
 
 pytestmark = [
     pytest.mark.browser,
@@ -150,7 +158,7 @@ def test_deal_with_an_announcement(phone: Page, live_server: LiveServer, shot: S
     """Worked example 1: 100 ♠, takers 83 card points + a tierce (20) = 103 vs 79: made.
     Takers 103 + 100 = 203 → 200; defence 79 → 80."""
     page = phone
-    token = start_match(page, live_server.url)
+    token = start_match_directly(page, live_server.url)
     open_deal_form(page, 1)
     fill_deal(page, taker="0", contract="100", trump="spades", points="83")
     # without the tierce, 83 < 100: failed, the defence scores 160 + 100
@@ -175,7 +183,9 @@ def test_long_team_names_keep_the_scores_in_sight(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    start_match(page, live_server.url, teams=("Les Invincibles du Dimanche", "Les Rois du Bar"))
+    start_match_directly(
+        page, live_server.url, teams=("Les Invincibles du Dimanche", "Les Rois du Bar")
+    )
     page.get_by_role("link", name="Record a deal").click()
     fill_deal(page, taker="0", contract="80", trump="hearts", points="100")
     line = page.locator("#preview-line")
