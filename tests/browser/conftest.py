@@ -13,9 +13,12 @@ import shutil
 from collections.abc import Callable, Generator, Iterator
 from importlib import import_module
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import pytest
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 # Playwright's sync API runs an asyncio loop in this thread; Django's ORM refuses to run in a
 # thread with a running loop unless told it is safe (here it is: one thread, no async code).
@@ -293,6 +296,20 @@ def start_match_directly(
     )
     page.goto(f"{base_url}/score/{match.scorer_token}/")
     return match.scorer_token
+
+
+def sign_in(page: Page, base_url: str, user: "User") -> None:
+    """The phone signed in as `user` without the Log in page (Django's `force_login`: a session
+    of that account, its cookie given to the phone), for the tests not about signing in; the
+    Log in page itself is driven by test_accounts.py, test_claims.py, test_large_text.py and
+    test_concours_e2e.py."""
+    from django.conf import settings as django_settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    name = django_settings.SESSION_COOKIE_NAME
+    page.context.add_cookies([{"name": name, "value": client.cookies[name].value, "url": base_url}])
 
 
 def chip(page: Page, name: str, value: str) -> None:

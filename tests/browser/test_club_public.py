@@ -13,8 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from ..clubs.public_support import played, season
 from ..clubs.support import make_club
-from .conftest import NewPhone, Shot, page_errors
-from .test_concours_prints import log_in
+from .conftest import NewPhone, Shot, page_errors, sign_in
 from .test_concours_public import accessibility_problems
 
 pytestmark = [
@@ -129,7 +128,7 @@ def test_a_tie_on_a_prize_on_a_phone(
     shot(phone, f"{scheme}-tie-03-public")
     assert accessibility_problems(phone) == []
     # The organiser's desk: the tie in the final ranking, and the note to decide.
-    log_in(phone, live_server.url, ann)
+    sign_in(phone, live_server.url, ann)
     phone.goto(f"{live_server.url}/concours/{tournament.pk}/#standings")
     expect(phone.locator("#standings .desk-tie")).to_have_count(4)
     expect(phone.locator(".desk-tie-note")).to_have_count(2)

@@ -8,7 +8,6 @@
 
 One seeded world (concours_world.build) per test; every page of a role in one browser page."""
 
-import re
 from collections.abc import Callable
 from typing import Literal
 
@@ -30,6 +29,7 @@ from .conftest import (
     layout_problems,
     page_errors,
     save_screenshot,
+    sign_in,
     text_problems,
     wait_for_swaps,
     watch,
@@ -47,14 +47,6 @@ pytestmark = [
 
 # What squeezed at large text on main (issue 27): photographed alone with SCREENSHOTS=1.
 PARTS = ("main table", ".pub-playing", ".pub-mine", ".poster-list", ".desk-board")
-
-
-def log_in(page: Page, base: str, user: User) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.locator("input[name=username]").fill(user.username)
-    page.locator("input[name=password]").fill(PASSWORD)
-    page.locator("main form button[type=submit]").last.click()
-    page.wait_for_url(re.compile(r"/(?!accounts/login)"))
 
 
 def large_text_problems(page: Page) -> list[str]:
@@ -104,7 +96,7 @@ def test_concours_and_club_pages_at_200_percent_text(
     look(public, concours_world.co_organiser_pages(world))
     assert page_errors(public) == []
     organiser = big_phone(2.0, locale=locale)
-    log_in(organiser, base, owner)
+    sign_in(organiser, base, owner)
     look(organiser, concours_world.organiser_pages(world))
     assert page_errors(organiser) == []
     assert not problems, "\n".join(
@@ -139,7 +131,7 @@ def test_every_desk_action_lands_on_its_result(
     services.draw_round(tournament=tournament)
     page = new_phone(javascript=javascript)
     base = live_server.url
-    log_in(page, base, owner)
+    sign_in(page, base, owner)
     page.goto(f"{base}/concours/{tournament.pk}/")
     result = page.locator("main > .messages:first-child")
 
@@ -219,7 +211,7 @@ def test_a_desk_table_is_a_few_tab_stops_and_its_folded_tools_work(
     services.draw_round(tournament=tournament)
     play_deals(tournament.rounds.get().tables.get(number=1), 1)
     page = new_phone()
-    log_in(page, live_server.url, owner)
+    sign_in(page, live_server.url, owner)
     page.goto(f"{live_server.url}/concours/{tournament.pk}/")
     first = page.locator("#table-1")
     expect(first.locator("img.table-qr")).to_be_visible()
@@ -286,7 +278,7 @@ def test_no_axe_violation_on_concours_and_club_pages(
             page = context.new_page()
             page.on("pageerror", lambda error: found.append(f"{page.url}: pageerror {error}"))
             if user is not None:
-                log_in(page, base, user)
+                sign_in(page, base, user)
             check = Audit(page=page, base=base, combination=f"concours-{language}-{scheme}")
             for name, path in pages:
                 check.visit(name, path)

@@ -14,9 +14,9 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.concours import services
 from scorekeeper.concours.models import ResultChange, Round, Tournament
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import UserFactory
 
-from .conftest import NewPhone, Shot, page_errors
+from .conftest import NewPhone, Shot, page_errors, sign_in
 from .test_axe import _AXE_JS, _HEADINGS_JS, AXE, heading_problems
 from .test_large_text import _OVERFLOW_JS
 from .test_large_text import big_phone as big_phone  # a fixture
@@ -46,14 +46,6 @@ def audit(page: Page) -> list[str]:
     return found + heading_problems(page.evaluate(_HEADINGS_JS))
 
 
-def log_in(page: Page, url: str, user: User) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.get_by_label("Username").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(lambda u: "/accounts/login/" not in u)
-
-
 def upload(page: Page, name: str, text: str) -> None:
     details = page.locator("#csv-import")
     if details.get_attribute("open") is None:
@@ -71,7 +63,7 @@ def test_the_desks_missing_parts(
     url = live_server.url
     user: User = UserFactory.create(username="organiser")
     owner = new_phone(javascript=javascript)
-    log_in(owner, url, user)
+    sign_in(owner, url, user)
 
     # A new concours from the Coinche format, one setting changed.
     owner.goto(f"{url}/concours/" + ("" if javascript else "?preset=coinche"))
@@ -197,7 +189,7 @@ def test_the_new_parts_at_200_percent_text(
     services.close_round(round_=Round.objects.get(pk=round1.pk))
     services.correct_result(table=round1.tables.get(number=1), totals=(1100, 844), author=user)
     page = big_phone(2.0)
-    log_in(page, url, user)
+    sign_in(page, url, user)
     page.goto(f"{url}/concours/")
     page.locator("#new-settings summary").click()
     assert page.evaluate(_OVERFLOW_JS) == []

@@ -16,9 +16,9 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.concours.models import Round, Tournament
 from tests.factories import UserFactory
 
-from .conftest import NewPhone, Shot, page_errors, save_screenshot, watch
+from .conftest import NewPhone, Shot, page_errors, save_screenshot, sign_in, watch
 from .test_axe import _AXE_JS, AXE
-from .test_concours_prints import log_in, print_pdf
+from .test_concours_prints import print_pdf
 
 pytestmark = [
     pytest.mark.browser,
@@ -111,7 +111,7 @@ def test_ten_teams_three_swiss_rounds_and_a_bracket_of_eight_with_consolation(
     owner: User = UserFactory.create(username="organiser")
     base = live_server.url
     desk = new_phone()
-    log_in(desk, base, owner)
+    sign_in(desk, base, owner)
     tournament = create(
         desk,
         base,
@@ -146,7 +146,7 @@ def test_ten_teams_three_swiss_rounds_and_a_bracket_of_eight_with_consolation(
     shot(desk, "03-quarter-finals-played")
     laptop_context = browser.new_context(viewport={"width": 1280, "height": 800})
     laptop = watch(laptop_context.new_page())
-    log_in(laptop, base, owner)
+    sign_in(laptop, base, owner)
     laptop.goto(f"{base}/concours/{tournament.pk}/")
     columns = laptop.locator("#bracket .bracket-final .bracket-column")
     expect(columns).to_have_count(3)  # side by side: quarter-finals, semi-finals, final
@@ -212,7 +212,7 @@ def test_a_five_team_round_robin_end_to_end(
     owner: User = UserFactory.create(username="organiser")
     base = live_server.url
     desk = new_phone()
-    log_in(desk, base, owner)
+    sign_in(desk, base, owner)
     tournament = create(desk, base, "Ligue du jeudi", {"rounds": "5", "pairing": "round_robin"}, [])
     expect(desk.locator(".concours-settings")).to_contain_text("Everyone meets everyone")
     register(desk, TEAMS[:5])

@@ -20,7 +20,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Round, Table, Tournament
 from tests.concours.support import play_out
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import UserFactory
 
 from . import test_large_text
 from .conftest import (
@@ -32,6 +32,7 @@ from .conftest import (
     layout_problems,
     page_errors,
     save_screenshot,
+    sign_in,
 )
 from .test_axe import _AXE_JS, AXE
 
@@ -110,14 +111,6 @@ def printed_qr_codes(pdf: Path, folder: Path) -> list[str] | None:
     return sorted(line for line in found.stdout.splitlines() if line)
 
 
-def log_in(page: Page, base: str, user: User) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(re.compile(r"/(?!accounts/login)"))
-
-
 def a_concours(owner: User, teams: list[tuple[str, str, str]], rounds: int = 1) -> Tournament:
     tournament = services.create_tournament(
         owner=owner,
@@ -144,7 +137,7 @@ def test_the_three_prints_of_a_nine_team_concours(
     tournament = a_concours(owner, TEAMS)
     base = live_server.url
     page = new_phone()
-    log_in(page, base, owner)
+    sign_in(page, base, owner)
 
     # From the desk: the round's poster, on a phone first.
     page.goto(f"{base}/concours/{tournament.pk}/")
@@ -194,7 +187,7 @@ def test_the_prints_are_black_on_white_in_dark_mode_and_without_javascript(
     tournament = a_concours(owner, TEAMS[:8])
     base = live_server.url
     dark = new_phone(color_scheme="dark", javascript=False)
-    log_in(dark, base, owner)
+    sign_in(dark, base, owner)
     dark.goto(f"{base}/concours/{tournament.pk}/round/1/print/sheets/")
     expect(dark.locator("article.sheet")).to_have_count(4)
     expect(dark.get_by_role("button", name="Print")).to_be_hidden()  # no script: no button
@@ -224,7 +217,7 @@ def test_150_teams_paginate_cleanly(live_server: LiveServer, new_phone: NewPhone
     tournament = a_concours(owner, teams)
     base = live_server.url
     page = new_phone()
-    log_in(page, base, owner)
+    sign_in(page, base, owner)
     page.goto(f"{base}/concours/{tournament.pk}/round/1/print/draw/")
     expect(page.locator(".poster-number")).to_have_count(150)
     poster = print_pdf(page, "poster-150")
@@ -286,7 +279,7 @@ def test_a_coinche_sheet_of_twenty_rows_and_a_melee_poster_fit_their_pages(
     services.draw_round(tournament=melee)
     base = live_server.url
     page = new_phone()
-    log_in(page, base, owner)
+    sign_in(page, base, owner)
     page.goto(f"{base}/concours/{coinche.pk}/round/1/print/sheets/")
     expect(page.locator("article.sheet").first.locator("tbody tr")).to_have_count(20)
     expect(page.locator("article.sheet-back")).to_have_count(2)
@@ -320,7 +313,7 @@ def test_a_final_ranking_with_a_tie_on_a_prize_prints_the_flag(
     services.close_round(round_=round_)
     services.finish(tournament=tournament)
     page = new_phone()
-    log_in(page, live_server.url, owner)
+    sign_in(page, live_server.url, owner)
     page.goto(f"{live_server.url}/concours/{tournament.pk}/print/ranking/")
     expect(page.locator(".ranking-tie")).to_have_count(4)  # ranks 1, 1, 3, 3: three prizes
     assert print_pdf(page, "ranking-tie") == 1
@@ -351,7 +344,7 @@ def test_the_prints_on_a_phone_with_200_percent_text_and_axe(
         "ranking": f"{base}/concours/{tournament.pk}/print/ranking/",
     }
     large = big_phone(2.0)
-    log_in(large, base, owner)
+    sign_in(large, base, owner)
     for name, address in pages.items():
         large.goto(address)
         large.locator(".print-page").first.scroll_into_view_if_needed()
@@ -362,7 +355,7 @@ def test_the_prints_on_a_phone_with_200_percent_text_and_axe(
         assert layout_problems(large) == [], name
     no_layout_or_page_errors(large)
     dark = new_phone(color_scheme="dark")
-    log_in(dark, base, owner)
+    sign_in(dark, base, owner)
     for name, address in pages.items():
         dark.goto(address)
         dark.evaluate(AXE.read_text(encoding="utf-8"))
@@ -436,7 +429,7 @@ def test_a_table_s_sheet_is_one_sheet_of_paper_whatever_its_names(
     services.draw_round(tournament=tournament)
     tables = Table.objects.filter(round__tournament=tournament).count()
     page = new_phone()
-    log_in(page, live_server.url, owner)
+    sign_in(page, live_server.url, owner)
     page.context.add_cookies([{"name": "django_language", "value": lang, "url": live_server.url}])
     page.goto(f"{live_server.url}/concours/{tournament.pk}/round/1/print/sheets/")
     expect(page.locator("html")).to_have_attribute("lang", lang)
@@ -476,7 +469,7 @@ def test_the_ranking_print_marks_a_late_entry(live_server: LiveServer, new_phone
     services.close_round(round_=round_)
     services.finish(tournament=tournament)
     page = new_phone()
-    log_in(page, live_server.url, owner)
+    sign_in(page, live_server.url, owner)
     page.goto(f"{live_server.url}/concours/{tournament.pk}/print/ranking/")
     expect(page.locator(".ranking-late")).to_have_text(["from round 2"])
     assert print_pdf(page, "ranking-late") == 1

@@ -19,9 +19,9 @@ from scorekeeper.concours import services
 from scorekeeper.concours.models import Tournament
 from scorekeeper.matches.models import Match, Player
 from tests.concours.support import play_rounds
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import UserFactory
 
-from .conftest import NewPhone, Shot, page_errors
+from .conftest import NewPhone, Shot, page_errors, sign_in
 from .test_large_text import big_phone  # noqa: F401 (a fixture)
 
 pytestmark = [
@@ -46,13 +46,6 @@ def played(owner: User) -> Tournament:
     return play_rounds(tournament, 2)
 
 
-def log_in(page: Page, url: str, user: User) -> None:
-    page.goto(f"{url}/accounts/login/")
-    page.get_by_label("Username").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-
-
 @pytest.mark.parametrize("javascript", [True, False], ids=["js", "no-js"])
 def test_files_import_delete_and_history(
     live_server: LiveServer, new_phone: NewPhone, shot: Shot, javascript: bool, tmp_path: Path
@@ -61,7 +54,7 @@ def test_files_import_delete_and_history(
     tournament = played(user)
     url = live_server.url
     page = new_phone(javascript=javascript)
-    log_in(page, url, user)
+    sign_in(page, url, user)
     page.goto(f"{url}/concours/{tournament.pk}/#records")
     files = page.locator("#records")
     expect(files.get_by_role("link", name="Standings after round 1")).to_be_visible()
@@ -149,7 +142,7 @@ def test_records_pages_at_200_percent_text_and_in_dark_mode(
         ("player", f"/players/{alice.pk}/"),
     ]
     for label, phone in (("big", big_phone(2.0)), ("dark", new_phone(color_scheme="dark"))):
-        log_in(phone, url, user)
+        sign_in(phone, url, user)
         for name, path in pages:
             phone.goto(f"{url}{path}")
             if name == "import":

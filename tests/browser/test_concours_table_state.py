@@ -5,22 +5,20 @@ matches say, marked as typed from the paper sheet; the phone's deals, kept, chan
 nothing. With and without JavaScript; every screen photographed and checked (no sideways
 scroll, 44 px targets)."""
 
-import re
-
 import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.concours import services
 from scorekeeper.concours.models import Table
 from scorekeeper.matches.models import Match
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import UserFactory
 from tests.matches.support import deal_post
 
-from .conftest import NewPhone, Shot, page_errors
+from .conftest import NewPhone, Shot, page_errors, sign_in
 
 pytestmark = [
     pytest.mark.browser,
@@ -29,14 +27,6 @@ pytestmark = [
 ]
 
 TEAMS = "Les As; Alice; Bruno\nPique Dame; Chloé; David\nTrèfle; Emma; Farid\nCarreau; Gilles; Hana"
-
-
-def log_in(page: Page, base: str, user: User) -> None:
-    page.goto(f"{base}/accounts/login/")
-    page.get_by_label("Username").fill(user.username)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
-    page.wait_for_url(re.compile(r"/$"))
 
 
 @pytest.mark.parametrize("choice", ["paper", "phone"])
@@ -66,7 +56,7 @@ def test_paper_over_a_phone_asks_which_is_right(
 
     base = live_server.url
     desk = new_phone(javascript=javascript)
-    log_in(desk, base, organiser)
+    sign_in(desk, base, organiser)
     desk.goto(f"{base}/concours/{tournament.pk}/#table-1")
     first = desk.locator("#table-1")
     first.get_by_text("Type the paper sheet's totals").click()
@@ -113,7 +103,7 @@ def test_paper_over_a_phone_asks_which_is_right(
 
     # Sam's My matches says the same.
     mine = new_phone(javascript=javascript)
-    log_in(mine, base, sam)
+    sign_in(mine, base, sam)
     mine.goto(f"{base}/history/")
     row = mine.locator(".match-row", has_text=names[0])
     expect(row.locator(".score")).to_have_text("1200 – 800")
@@ -146,7 +136,7 @@ def test_call_time_asks_first_and_the_organiser_still_corrects(
 
     base = live_server.url
     desk = new_phone(javascript=javascript)
-    log_in(desk, base, organiser)
+    sign_in(desk, base, organiser)
     desk.goto(f"{base}/concours/{tournament.pk}/#table-1")
     first = desk.locator("#table-1")
     yes = first.get_by_role("button", name="Yes, call time")
