@@ -13,12 +13,17 @@ import shutil
 from collections.abc import Callable, Generator, Iterator
 from importlib import import_module
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import pytest
+from django.conf import settings as django_settings
+from django.contrib.auth import SESSION_KEY
+from django.contrib.auth.models import User
+from django.test import Client
 
-if TYPE_CHECKING:
-    from django.contrib.auth.models import User
+from scorekeeper.matches import access
+from scorekeeper.matches.forms.new_match import NewMatchForm
+from scorekeeper.matches.services import create_match
 
 # Playwright's sync API runs an asyncio loop in this thread; Django's ORM refuses to run in a
 # thread with a running loop unless told it is safe (here it is: one thread, no async code).
@@ -257,21 +262,13 @@ def start_match_directly(
     players: tuple[str, str, str, str] | None = ("Anna", "Ben", "Chloé", "David"),
     settings: dict[str, str] | None = None,
 ) -> str:
-    """What `start_match` does, without its two page loads (about 0.35 CPU-s of the machine's
-    a match), for the tests that are not about the New match page: the page's own form and
+    """What `start_match` does, without its two page loads (about 0.35 CPU-s of the machine
+    per match), for the tests that are not about the New match page: the page's own form and
     service (matches/views/new.py) make the match, for this phone's browser as if it had
     tapped Start there (its key in its session, the account it is signed in with), then its
     scoreboard opens. The New match page itself is driven by test_coinche_match.py,
     test_no_javascript.py and test_history.py (and checked field by field by the test-client
     tests)."""
-    from django.conf import settings as django_settings
-    from django.contrib.auth import SESSION_KEY
-    from django.contrib.auth.models import User
-
-    from scorekeeper.matches import access
-    from scorekeeper.matches.forms.new_match import NewMatchForm
-    from scorekeeper.matches.services import create_match
-
     data = {"preset": preset, "team0_name": teams[0], "team1_name": teams[1], "first_dealer": "0"}
     data |= {f"seat{seat}": name for seat, name in enumerate(players or ("", "", "", ""))}
     form = NewMatchForm(data | (settings or {}))
@@ -298,14 +295,11 @@ def start_match_directly(
     return match.scorer_token
 
 
-def sign_in(page: Page, base_url: str, user: "User") -> None:
+def sign_in(page: Page, base_url: str, user: User) -> None:
     """The phone signed in as `user` without the Log in page (Django's `force_login`: a session
     of that account, its cookie given to the phone), for the tests not about signing in; the
     Log in page itself is driven by test_accounts.py, test_claims.py, test_large_text.py and
     test_concours_e2e.py."""
-    from django.conf import settings as django_settings
-    from django.test import Client
-
     client = Client()
     client.force_login(user)
     name = django_settings.SESSION_COOKIE_NAME
