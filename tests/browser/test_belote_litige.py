@@ -8,7 +8,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Match
 
-from .conftest import Shot, expect_totals, fill_deal, page_errors, start_match_directly
+from .conftest import Shot, expect_totals, fill_deal, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -21,7 +21,7 @@ BOARD = re.compile(r"/score/[^/]+/$")
 
 def test_litige_then_the_reserve(phone: Page, live_server: LiveServer, shot: Shot) -> None:
     page = phone
-    token = start_match_directly(page, live_server.url, preset="belote")
+    token = start_match(page, live_server.url, preset="belote")
     match = Match.objects.get(scorer_token=token)
     assert match.game == "belote"
     expect(page.locator(".target")).to_contain_text("Target 1000")

@@ -12,7 +12,7 @@ from scorekeeper.matches import services
 from scorekeeper.matches.models import Match, Player
 from tests.matches.support import CREATOR, coinche_deal
 
-from .conftest import NewPhone, Shot, page_errors, start_match_directly
+from .conftest import NewPhone, Shot, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -41,11 +41,11 @@ def test_scorer_claims_a_name_and_the_owner_unlinks_it(
 ) -> None:
     url = live_server.url
     owner = new_phone()
-    token = start_match_directly(owner, url)
+    token = start_match(owner, url)
     match = Match.objects.get(scorer_token=token)
     # Another, never-shared match of the owner with Chloé. Both have a deal: statistics count
     # only matches with one.
-    secret = start_match_directly(
+    secret = start_match(
         owner, url, teams=("Secret", "Hidden"), players=("Chloé", "Emma", "Farid", "Gaëlle")
     )
     for scorer_token in (token, secret):

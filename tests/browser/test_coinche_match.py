@@ -15,7 +15,6 @@ from .conftest import (
     fill_deal,
     page_errors,
     start_match,
-    start_match_directly,
 )
 
 pytestmark = [
@@ -48,7 +47,9 @@ def test_whole_coinche_match_to_the_winner(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    token = start_match(page, live_server.url, settings={"target": "1000"}, shot=shot)
+    token = start_match(
+        page, live_server.url, settings={"target": "1000"}, on_the_page=True, shot=shot
+    )
     match = Match.objects.get(scorer_token=token)
     assert match.game == "coinche" and match.rules["target"] == 1000
     assert match.rules["sa_ta"] is True  # still the official preset, only the target changed
@@ -158,7 +159,7 @@ def test_deal_with_an_announcement(phone: Page, live_server: LiveServer, shot: S
     """Worked example 1: 100 ♠, takers 83 card points + a tierce (20) = 103 vs 79: made.
     Takers 103 + 100 = 203 → 200; defence 79 → 80."""
     page = phone
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     open_deal_form(page, 1)
     fill_deal(page, taker="0", contract="100", trump="spades", points="83")
     # without the tierce, 83 < 100: failed, the defence scores 160 + 100
@@ -183,9 +184,7 @@ def test_long_team_names_keep_the_scores_in_sight(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    start_match_directly(
-        page, live_server.url, teams=("Les Invincibles du Dimanche", "Les Rois du Bar")
-    )
+    start_match(page, live_server.url, teams=("Les Invincibles du Dimanche", "Les Rois du Bar"))
     page.get_by_role("link", name="Record a deal").click()
     fill_deal(page, taker="0", contract="80", trump="hearts", points="100")
     line = page.locator("#preview-line")

@@ -7,7 +7,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from .conftest import Shot, chip, page_errors, start_match_directly, tap_card
+from .conftest import Shot, chip, page_errors, start_match, tap_card
 
 pytestmark = [
     pytest.mark.browser,
@@ -20,7 +20,7 @@ def test_count_the_defence_cards_from_the_deal_form(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     chip(page, "taker", "1")
     chip(page, "contract", "100")

@@ -20,7 +20,7 @@ from .conftest import (
     expect_totals,
     fill_deal,
     page_errors,
-    start_match_directly,
+    start_match,
     tap_card,
 )
 
@@ -39,7 +39,7 @@ def test_enter_in_the_card_points_saves_the_deal(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     expect(page.locator("#preview .js-only")).to_have_text(PROMISE)  # live with JavaScript
     expect(page.locator("#preview .js-only")).to_be_visible()
@@ -74,7 +74,7 @@ def test_the_card_counter_does_not_offer_a_total_of_nothing(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     chip(page, "taker", "0")
     page.get_by_role("button", name="Count card points").click()
@@ -97,7 +97,7 @@ def test_back_from_the_card_counter_everything_is_filled_in(
     new_phone: NewPhone, live_server: LiveServer, shot: Shot, javascript: bool
 ) -> None:
     page = new_phone(javascript=javascript)
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     chip(page, "taker", "0")
     chip(page, "contract", "80")
@@ -127,7 +127,7 @@ def test_switching_language_keeps_the_deal_being_typed(
     new_phone: NewPhone, live_server: LiveServer, shot: Shot, javascript: bool
 ) -> None:
     page = new_phone(javascript=javascript)
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     chip(page, "taker", "1")
     chip(page, "contract", "100")
@@ -157,7 +157,7 @@ def test_capot_greys_the_typed_points_and_says_why(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     chip(page, "taker", "0")
     chip(page, "contract", "120")
@@ -198,7 +198,7 @@ def test_capot_without_javascript_the_preview_says_the_points_are_left_out(
     new_phone: NewPhone, live_server: LiveServer, shot: Shot
 ) -> None:
     page = new_phone(javascript=False)
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     expect(page.locator("#preview .js-only")).to_be_hidden()  # no live score promised
     expect(page.locator("#preview .no-js")).to_have_text(NO_JS_HINT)
@@ -220,7 +220,7 @@ def test_every_number_field_shows_the_keypad(phone: Page, live_server: LiveServe
         field = page.locator(f"input[name={name}]")
         expect(field).to_have_attribute("inputmode", "numeric")
         expect(field).to_have_attribute("autocomplete", "off")
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Manual score").click()
     for name in ("score0", "score1"):
         field = page.locator(f"input[name={name}]")
@@ -232,7 +232,7 @@ def test_a_failed_save_lists_everything_missing_at_once(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     chip(page, "taker", "0")
     page.get_by_role("button", name="Save the deal").click()
@@ -247,7 +247,7 @@ def test_the_preview_includes_the_reserve_and_a_final_reserve_is_not_awarded(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    token = start_match_directly(page, live_server.url, preset="belote", settings={"target": "300"})
+    token = start_match(page, live_server.url, preset="belote", settings={"target": "300"})
     preview, line = page.locator("#preview"), page.locator("#preview-line")
 
     def deal(taker: str, points: str) -> None:

@@ -8,7 +8,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Match
 
-from .conftest import Shot, expect_totals, fill_deal, page_errors, start_match_directly
+from .conftest import Shot, expect_totals, fill_deal, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -29,7 +29,7 @@ def record(page: Page, taker: str, contract: str, trump: str, points: str) -> No
 
 def test_edit_a_deal_then_undo(phone: Page, live_server: LiveServer, shot: Shot) -> None:
     page = phone
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     record(page, "0", "80", "spades", "83")  # Us 83 + 80 = 163 → 160; Them 79 → 80
     expect_totals(page, 160, 80)
     record(page, "1", "90", "hearts", "100")  # Them 100 + 90 = 190; Us 62 → 60

@@ -21,7 +21,7 @@ from .conftest import (
     chip,
     page_errors,
     save_screenshot,
-    start_match_directly,
+    start_match,
 )
 
 pytestmark = [
@@ -94,7 +94,7 @@ def test_a_deal_saved_with_nothing_filled_in(
     new_phone: NewPhone, live_server: LiveServer, shot: Shot, javascript: bool
 ) -> None:
     page = new_phone(javascript=javascript)
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     page.get_by_role("button", name="Save the deal").click()
     page.wait_for_load_state()
@@ -134,7 +134,7 @@ def test_an_edit_with_a_wrong_field(
     new_phone: NewPhone, live_server: LiveServer, shot: Shot, javascript: bool
 ) -> None:
     page = new_phone(javascript=javascript)
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     chip(page, "taker", "0")
     chip(page, "contract", "80")
@@ -260,7 +260,7 @@ def test_a_manual_score_of_nothing(
     new_phone: NewPhone, live_server: LiveServer, shot: Shot, javascript: bool
 ) -> None:
     page = new_phone(javascript=javascript)
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     page.goto(f"{live_server.url}/score/{token}/manual/")
     page.get_by_role("button", name="Save", exact=True).click()
     page.wait_for_load_state()
@@ -300,7 +300,7 @@ def test_a_tap_on_preview_puts_the_focus_on_the_score(
     """Without the live preview (no script), Preview sends the form: the page comes back with
     the focus on the score, so a screen reader says it. With the script it is the same page."""
     page = new_phone(javascript=javascript)
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     chip(page, "taker", "0")
     chip(page, "contract", "80")

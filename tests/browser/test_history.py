@@ -88,7 +88,9 @@ def filter_results(page: Page, count: str, teams: list[str]) -> None:
 
 def play_two_matches(page: Page, base_url: str) -> tuple[Match, Match]:
     """A coinche match still in play (3 deals) and a classic belote match to 200, finished."""
-    token = start_match(page, base_url, teams=("Lions", "Tigers"), players=PLAYERS)
+    token = start_match(
+        page, base_url, teams=("Lions", "Tigers"), players=PLAYERS, on_the_page=True
+    )
     record(page, taker="0", contract="80", trump="spades", points="83", then="160 – 80")
     record(page, taker="1", contract="90", trump="diamonds", points="100", then="220 – 270")
     # Coinché 110 ♥ made with the belote: 2 × (160 + 110 + 20) = 580.
@@ -112,6 +114,7 @@ def play_two_matches(page: Page, base_url: str) -> tuple[Match, Match]:
         teams=("Sharks", "Wolves"),
         players=PLAYERS,
         settings={"target": "200"},
+        on_the_page=True,
     )
     record(page, taker="0", trump="spades", points="100", then="100 – 62")
     record(page, taker="0", trump="hearts", points="120", then="220 – 104")

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from .conftest import Shot, fill_deal, page_errors, start_match_directly
+from .conftest import Shot, fill_deal, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -35,7 +35,7 @@ def test_one_live_region_says_each_new_outcome(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     status = page.locator("#preview-status")
     expect(status).to_be_attached()  # the deal page has loaded (the click does not wait for it)

@@ -13,7 +13,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Match
 
-from .conftest import NewPhone, Shot, expect_totals, page_errors, start_match_directly
+from .conftest import NewPhone, Shot, expect_totals, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -60,7 +60,7 @@ def test_manage_a_match_on_a_phone(
 ) -> None:
     page = new_phone()
     url = live_server.url
-    token = start_match_directly(page, url)
+    token = start_match(page, url)
 
     # The match just created is on the home page, with its time and players (not in My matches
     # until it has a deal).
@@ -122,7 +122,7 @@ def test_delete_and_restore_without_javascript(
 ) -> None:
     page = new_phone(javascript=False)
     url = live_server.url
-    token = start_match_directly(page, url)
+    token = start_match(page, url)
     manual_score(page, "20", "")
     page.wait_for_url(BOARD)
     delete_and_restore(page, url, token, shot, "nojs")

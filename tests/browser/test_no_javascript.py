@@ -23,7 +23,7 @@ def test_whole_flow_without_javascript(
     new_phone: NewPhone, live_server: LiveServer, shot: Shot
 ) -> None:
     page: Page = new_phone(javascript=False)
-    token = start_match(page, live_server.url, players=None, shot=shot)
+    token = start_match(page, live_server.url, players=None, on_the_page=True, shot=shot)
     match = Match.objects.get(scorer_token=token)
     expect_totals(page, 0, 0)
     shot(page, "01-board")

@@ -24,7 +24,7 @@ from .conftest import (
     chip,
     fill_deal,
     page_errors,
-    start_match_directly,
+    start_match,
 )
 
 pytestmark = [
@@ -97,7 +97,7 @@ def test_five_deals_offline_survive_a_reboot_and_reach_the_server_in_order(
     profile = tmp_path / "phone"
     context = open_profile(playwright, profile)
     page = context.new_page()
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     keep_offline(page)
 
     context.set_offline(True)
@@ -184,7 +184,7 @@ def test_a_second_phone_offline_on_the_same_match_sees_a_conflict_and_keeps_its_
 ) -> None:
     first = open_profile(playwright, tmp_path / "first")
     page = first.new_page()
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     keep_offline(page)
     second = open_profile(playwright, tmp_path / "second")
     other = second.new_page()
@@ -228,7 +228,7 @@ def test_a_link_renewed_while_offline_stops_the_queue_and_keeps_the_deals(
 ) -> None:
     context = open_profile(playwright, tmp_path / "phone")
     page = context.new_page()
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     page.goto(f"{live_server.url}/score/{token}/")
     keep_offline(page)
     context.set_offline(True)
@@ -261,7 +261,7 @@ def test_the_outbox_still_shows_when_the_server_refuses_its_words(
     address answers 404 on purpose, online; the kept match still shows as kept."""
     context = open_profile(playwright, tmp_path / "phone")
     page = context.new_page()
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     keep_offline(page)
     refused: list[str] = []
 
@@ -282,7 +282,7 @@ def test_the_card_counter_and_the_deal_form_work_without_signal(
 ) -> None:
     context = open_profile(playwright, tmp_path / "phone")
     page = context.new_page()
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     keep_offline(page)
     context.set_offline(True)
     page.get_by_role("link", name="Record a deal").click()
@@ -395,7 +395,7 @@ def test_the_engine_once_ready_gives_the_totals_of_the_deals_waiting(
     context = open_profile(playwright, tmp_path / "phone")
     context.add_init_script(FAKE_ENGINE)
     page = context.new_page()
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     page.get_by_role("button", name="All passed").click()  # a deal in the match file
     expect(page.locator("#scoreboard ol.deals > li")).to_have_count(1)
     keep_offline(page)
@@ -418,7 +418,7 @@ def test_the_last_deal_edited_without_signal_is_sent_as_an_edit(
 ) -> None:
     context = open_profile(playwright, tmp_path / "phone")
     page = context.new_page()
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     fill_deal(page, taker="0", contract="80", trump="hearts", points="100")
     expect(page.locator("#preview .preview-outcome")).to_have_text("Made")

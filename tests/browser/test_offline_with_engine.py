@@ -16,7 +16,7 @@ from pytest_django.live_server_helper import LiveServer
 from scorekeeper.matches.models import Match
 from tests.offline_matches import server_output
 
-from .conftest import Shot, fill_deal, start_match_directly, totals
+from .conftest import Shot, fill_deal, start_match, totals
 from .test_offline import (  # noqa: F401 (playwright: the fixture)
     BOARD,
     keep_offline,
@@ -52,7 +52,7 @@ def test_deals_saved_offline_show_the_totals_the_server_then_gives(
 ) -> None:
     context = open_profile(playwright, tmp_path / "phone")
     page = context.new_page()
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     page.get_by_role("button", name="All passed").click()  # a deal already on the server
     expect(page.locator("#scoreboard ol.deals > li")).to_have_count(1)
     keep_offline(page)

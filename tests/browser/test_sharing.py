@@ -9,7 +9,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Match
 
-from .conftest import NewPhone, Shot, chip, expect_totals, page_errors, start_match_directly
+from .conftest import NewPhone, Shot, chip, expect_totals, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -22,7 +22,7 @@ def test_second_scorer_and_read_only_viewer(
     new_phone: NewPhone, live_server: LiveServer, shot: Shot
 ) -> None:
     first = new_phone()
-    token = start_match_directly(first, live_server.url)
+    token = start_match(first, live_server.url)
     match = Match.objects.get(scorer_token=token)
 
     first.get_by_role("link", name="Share / QR codes").click()
@@ -115,7 +115,7 @@ def test_second_scorer_and_read_only_viewer(
 def test_share_page(phone: Page, live_server: LiveServer, shot: Shot) -> None:
     """The Share page's own look: its title and its two QR codes."""
     page = phone
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Share / QR codes").click()
     expect(page.locator("img.qr")).to_have_count(2)
     page.wait_for_load_state("load")
@@ -151,7 +151,7 @@ def test_share_page_copies_a_link(phone: Page, live_server: LiveServer) -> None:
     link; a tap on a link's box selects it for copying by hand."""
     page = phone
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Share / QR codes").click()
     page.evaluate("() => { delete Navigator.prototype.share; }")  # as on a browser without one
     view_link = page.get_by_label("Read-only link").input_value()
@@ -167,7 +167,7 @@ def test_share_page_copies_a_link(phone: Page, live_server: LiveServer) -> None:
 
 def test_revoking_the_links_asks_first(phone: Page, live_server: LiveServer) -> None:
     page = phone
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     old = Match.objects.get()
     page.get_by_role("link", name="Share / QR codes").click()
     revoke = page.get_by_role("button", name="Revoke and make new links")

@@ -19,7 +19,7 @@ from .conftest import (
     expect_totals,
     fill_deal,
     page_errors,
-    start_match_directly,
+    start_match,
 )
 
 pytestmark = [
@@ -41,7 +41,7 @@ def test_the_generale_contract_preselects_what_makes_it(
 ) -> None:
     for scheme in ("light", "dark"):
         page = new_phone(color_scheme=scheme)
-        start_match_directly(page, live_server.url, teams=TEAMS)
+        start_match(page, live_server.url, teams=TEAMS)
         page.get_by_role("link", name="Record a deal").click()
         chip(page, "taker", "0")
         chip(page, "contract", "generale")
@@ -79,7 +79,7 @@ def test_without_javascript_the_generale_contract_preselects_too(
     new_phone: NewPhone, live_server: LiveServer, shot: Shot
 ) -> None:
     page = new_phone(javascript=False)
-    start_match_directly(page, live_server.url, teams=TEAMS)
+    start_match(page, live_server.url, teams=TEAMS)
     page.get_by_role("link", name="Record a deal").click()
     chip(page, "taker", "1")
     chip(page, "contract", "generale")
@@ -100,9 +100,7 @@ def test_the_summary_beside_save_says_what_the_preview_says(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    start_match_directly(
-        page, live_server.url, preset="belote", teams=TEAMS, settings={"target": "300"}
-    )
+    start_match(page, live_server.url, preset="belote", teams=TEAMS, settings={"target": "300"})
     names = page.locator("#preview-line .nm")
 
     def record(taker: str, points: str, step: str, *expected: str) -> None:
@@ -131,7 +129,7 @@ def test_the_summary_beside_save_says_what_the_preview_says(
 def test_save_stays_on_one_line(
     new_phone: NewPhone, live_server: LiveServer, shot: Shot, language: str
 ) -> None:
-    token = start_match_directly(new_phone(), live_server.url)
+    token = start_match(new_phone(), live_server.url)
     page = new_phone(locale="fr-FR" if language == "fr" else "en-GB")  # the scorer link's phone
     page.goto(f"{live_server.url}/score/{token}/deal/")
     save = page.locator(".savebar .btn-primary")
@@ -148,7 +146,7 @@ def test_the_capot_note_shows_only_with_points_to_leave_out(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     chip(page, "taker", "0")
     chip(page, "contract", "capot")
@@ -167,7 +165,7 @@ def test_the_capot_note_shows_only_with_points_to_leave_out(
 def test_the_card_counters_button_keeps_room_around_its_words(
     new_phone: NewPhone, live_server: LiveServer, shot: Shot
 ) -> None:
-    token = start_match_directly(new_phone(), live_server.url, teams=TEAMS)
+    token = start_match(new_phone(), live_server.url, teams=TEAMS)
     french = new_phone(locale="fr-FR")  # another phone of the table, through the scorer link
     french.goto(f"{live_server.url}/score/{token}/count/?taker=0&card=J-hearts&card=A-spades")
     use = french.get_by_role("link", name="Reporter ces points dans la donne")
@@ -205,7 +203,7 @@ def test_a_language_switch_keeps_the_place_on_the_page(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    start_match_directly(page, live_server.url)
+    start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     chip(page, "taker", "0")
     note = page.get_by_label("Note")

@@ -10,7 +10,7 @@ from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Match, Player
 
-from .conftest import NewPhone, Shot, chip, page_errors, start_match_directly
+from .conftest import NewPhone, Shot, chip, page_errors, start_match
 
 pytestmark = [
     pytest.mark.browser,
@@ -32,7 +32,7 @@ def test_who_took_and_who_coinched_in_one_tap(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    token = start_match_directly(page, live_server.url)
+    token = start_match(page, live_server.url)
     page.get_by_role("link", name="Record a deal").click()
     took = page.locator(".who-took")
     coinched = page.locator(".who-coinched")

@@ -17,7 +17,7 @@ from .conftest import (
     expect_totals,
     page_errors,
     save_screenshot,
-    start_match_directly,
+    start_match,
 )
 
 pytestmark = [
@@ -53,7 +53,7 @@ def box(locator: Locator) -> dict[str, float]:
 
 def test_undo_and_redo_say_what_they_do(phone: Page, live_server: LiveServer, shot: Shot) -> None:
     page = phone
-    token = start_match_directly(page, live_server.url, preset="belote", settings={"target": "300"})
+    token = start_match(page, live_server.url, preset="belote", settings={"target": "300"})
     page.get_by_role("button", name="All passed").click()
     expect(undo_button(page)).to_have_text("Undo: deal 1 recorded (all passed)")
     manual_score(page, "40", "")
@@ -106,7 +106,7 @@ def test_a_finished_match_asks_before_undo(
     phone: Page, live_server: LiveServer, shot: Shot
 ) -> None:
     page = phone
-    token = start_match_directly(page, live_server.url, preset="belote", settings={"target": "300"})
+    token = start_match(page, live_server.url, preset="belote", settings={"target": "300"})
     manual_score(page, "120", "")
     manual_score(page, "", "320")
     expect(page.locator(".banner-title")).to_have_text("★ Winner: Them")
@@ -154,7 +154,7 @@ def test_without_javascript_undo_of_a_finished_match_has_a_confirmation_page(
     new_phone: NewPhone, live_server: LiveServer, shot: Shot
 ) -> None:
     page = new_phone(javascript=False)
-    token = start_match_directly(page, live_server.url, preset="belote", settings={"target": "300"})
+    token = start_match(page, live_server.url, preset="belote", settings={"target": "300"})
     manual_score(page, "350", "")
     undo_button(page).click()
     expect(
