@@ -9,6 +9,9 @@ from hypothesis import settings as hypothesis
 from tests import shared_data
 from tests.shared_data import shared_world_of_class, shared_world_of_module  # noqa: F401 (fixtures)
 
+# The test database migrated once per run (its fixture, its hook).
+pytest_plugins = ["tests.migrated_once"]
+
 if TYPE_CHECKING:  # Django is set up after this file is read: the models are imported late
     from django.contrib.auth.models import User
     from django.test import Client
@@ -55,6 +58,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if names & DB_FIXTURES or item.get_closest_marker("django_db"):
             item.add_marker(pytest.mark.db)
     shared_data.check(items)
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(
+    _test_database_migrated_once: Callable[[], None], django_db_setup: None
+) -> None:
+    """pytest-django's, its test database migrated once per run (tests/migrated_once.py)."""
+    _test_database_migrated_once()
 
 
 @pytest.fixture(autouse=True, scope="session")
