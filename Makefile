@@ -12,12 +12,15 @@ PYTHON ?= $(shell for p in python3.13 python3.12 python3 $$HOME/.pyenv/versions/
 # suite takes 9.9 s of CPU instead of 3.0 s; about 40 s a CI run).
 unexport PYTHONDONTWRITEBYTECODE
 
+# The packages are installed by uv (itself from PyPI, into the venv): the same versions as pip
+# picks, in about half the time on a fresh clone (make venv 35.7 -> 20.1 s here), bytecode
+# compiled as pip does. pip stays in the venv for anyone's own use.
 $(VENV)/.installed: pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then echo "error: Python 3.12 or newer is needed (none found on PATH or in ~/.pyenv); install it or run 'make PYTHON=/path/to/python3.12 ...'" >&2; exit 1; fi
 	@if [ -x $(PY) ] && ! $(PY) -c 'import sys; sys.exit(sys.version_info < (3, 12))'; then rm -rf $(VENV); fi
 	[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet uv
+	$(VENV)/bin/uv pip install --quiet --python $(PY) --compile-bytecode -e '.[dev]'
 	touch $@
 
 # The in-browser engine's runtime (Pyodide, pinned, from the npm registry; docs/offline-engine.md):
