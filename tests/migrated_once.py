@@ -1,15 +1,16 @@
 """The test database migrated once per run, not once per worker.
 
-Each pytest-xdist worker makes its own test database (test-db-<pid>_gw0.sqlite3, test_postgres_gw0...)
-and Django makes it by running every migration, about 4 s of CPU a worker (the migration states
-rendered again and again), three times a `make test` and twice more in CI's PostgreSQL pass. Here
-the first worker to get there migrates and keeps a copy of the result; the others, waiting on a
-file lock in the run's shared temporary directory meanwhile, start from that copy: the same
-tables, rows, content types, permissions and migration records as migrating would give.
+Each pytest-xdist worker makes its own test database (..._gw0, _gw1...), and Django makes it by
+running every migration: about 4 s of CPU a worker (the migration states rendered again and
+again), three times a `make test` and twice more in CI's PostgreSQL pass. Here the first worker
+to get there migrates and keeps a copy of the result; the others, waiting on a file lock in the
+run's shared temporary directory meanwhile, start from that copy: the same tables, rows, content
+types, permissions and migration records as migrating would give.
 - SQLite: the copy is a file in that directory, written and read with SQLite's backup API.
 - PostgreSQL: the copy is a database of its own (`test_migrated_<run>`, made and copied with
   `CREATE DATABASE ... TEMPLATE`, as Django's parallel test runner clones); the run's controller
-  drops it when the run ends (`pytest_sessionfinish`).
+  drops it when the run ends (`pytest_sessionfinish`; a run killed before leaves it, as Django
+  leaves its own test databases then).
 
 Only the creation of the test database is touched: a test that migrates its worker's database
 back and forth (tests/migrating.py) runs Django's migrate as ever. A run without workers
@@ -111,15 +112,14 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
 
 @pytest.fixture(scope="session")
 def _test_database_migrated_once(
-    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+    tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Callable[[], None]]:
     """While the test database is made (pytest-django's `django_db_setup`), its `migrate` goes
     through `_migrate_once`; the returned function puts Django's own back, before any test."""
     from django.core import management
 
     original = management.call_command
-    workers = os.environ.get("PYTEST_XDIST_WORKER")
-    if workers:
+    if os.environ.get("PYTEST_XDIST_WORKER"):
         # The run's directory, shared by its workers (each has a subdirectory of it).
         management.call_command = _migrate_once(tmp_path_factory.getbasetemp().parent, original)
 
