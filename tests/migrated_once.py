@@ -45,26 +45,31 @@ def _migrate_once(shared: Path, migrate: Callable[..., Any]) -> Callable[..., An
         connection = connections[options.get("database", "default")]
         if name != "migrate" or args or connection.vendor not in ("sqlite", "postgresql"):
             return migrate(name, *args, **options)
-        if connection.vendor == "postgresql":
-            return _migrate_postgresql_once(shared, connection, lambda: migrate(name, **options))
-        template = shared / TEMPLATE
-        with _locked(shared / f"{TEMPLATE}.lock"):
-            if not template.exists():
-                result = migrate(name, *args, **options)
-                connection.ensure_connection()
-                partial = template.with_suffix(".partial")
-                with sqlite3.connect(partial) as copy:
-                    connection.connection.backup(copy)
-                copy.close()
-                partial.rename(template)  # whole or absent for the next worker
-                return result
-        connection.ensure_connection()
-        with sqlite3.connect(template) as kept:
-            kept.backup(connection.connection)
-        kept.close()
-        return None
+        once = (
+            _migrate_postgresql_once if connection.vendor == "postgresql" else _migrate_sqlite_once
+        )
+        return once(shared, connection, lambda: migrate(name, **options))
 
     return call_command
+
+
+def _migrate_sqlite_once(shared: Path, connection: Any, migrate: Callable[[], Any]) -> Any:
+    template = shared / TEMPLATE
+    with _locked(shared / f"{TEMPLATE}.lock"):
+        if not template.exists():
+            result = migrate()
+            connection.ensure_connection()
+            partial = template.with_suffix(".partial")
+            with sqlite3.connect(partial) as copy:
+                connection.connection.backup(copy)
+            copy.close()
+            partial.rename(template)  # whole or absent for the next worker
+            return result
+    connection.ensure_connection()
+    with sqlite3.connect(template) as kept:
+        kept.backup(connection.connection)
+    kept.close()
+    return None
 
 
 def _migrate_postgresql_once(shared: Path, connection: Any, migrate: Callable[[], Any]) -> Any:
