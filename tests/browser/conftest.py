@@ -416,6 +416,9 @@ _LAYOUT_JS = """(width) => {
 
 def layout_problems(page: Page) -> list[str]:
     """Horizontal overflow and tap targets under 44 px on the current screen."""
+    # Measured once the page has loaded: a page whose text is in but whose stylesheet is still
+    # on its way (a form answered after a click, under load) measures unstyled controls.
+    page.wait_for_load_state("load")
     problems: list[str] = page.evaluate(_LAYOUT_JS, PHONE["width"])
     return problems
 
@@ -524,5 +527,6 @@ _TEXT_JS = """() => {
 
 def text_problems(page: Page) -> list[str]:
     """Table cells whose text runs out of them or over a neighbour's, and words broken apart."""
+    page.wait_for_load_state("load")  # styled, as layout_problems says
     problems: list[str] = page.evaluate(_TEXT_JS)
     return problems
