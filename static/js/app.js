@@ -81,17 +81,31 @@ document.addEventListener("input", (event) => {
 });
 for (const form of document.querySelectorAll(".deal-form")) showCapot(form);
 // A tap on "Save" disables it until the page changes: one tap, one deal (the server also dedups).
+// On the deal form (whose htmx requests are only its live preview) it also ends the preview:
+// none is sent after it (typed points wait 400 ms), and the answer of one on its way is dropped.
+// After a table's last deal the save ends the page's link: such a preview was refused, and its
+// answer (go to the table's page) took the phone away from the board the save leads to.
 document.addEventListener("submit", (event) => {
   const button = event.submitter;
   if (button instanceof HTMLButtonElement && !button.name) {
     setTimeout(() => { button.disabled = true; }, 0);
+    if (event.target instanceof HTMLFormElement && event.target.matches(".deal-form")) {
+      event.target.dataset.saving = "1";
+    }
   }
 });
+for (const name of ["htmx:confirm", "htmx:beforeOnLoad"]) {
+  document.addEventListener(name, (event) => {
+    const form = event.target instanceof Element ? event.target.closest(".deal-form") : null;
+    if (form && form.dataset.saving) event.preventDefault();
+  });
+}
 // Coming back to a page from the history cache: the buttons work again.
 window.addEventListener("pageshow", () => {
   for (const button of document.querySelectorAll("button[disabled]:not(.stays-disabled)")) {
     button.disabled = false;
   }
+  for (const form of document.querySelectorAll("form[data-saving]")) delete form.dataset.saving;
 });
 // Who took, who coinched: a player picked on a side that no longer fits (the takers or the
 // coinche changed since) goes back to "Not said", before the live preview reads the form

@@ -8,10 +8,11 @@ New link. Every screen photographed."""
 
 import re
 from collections.abc import Callable
+from datetime import datetime, timedelta
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.concours import services
@@ -20,7 +21,15 @@ from scorekeeper.matches.models import Match
 from tests.concours.support import play_out
 from tests.factories import PASSWORD, UserFactory
 
-from .conftest import NewPhone, Shot, fill_deal, layout_problems, page_errors, save_screenshot
+from .conftest import (
+    HTMX_IDLE,
+    NewPhone,
+    Shot,
+    fill_deal,
+    layout_problems,
+    page_errors,
+    save_screenshot,
+)
 from .test_large_text import _OVERFLOW_JS as OVERFLOW_JS
 from .test_large_text import big_phone as phone_at_200  # noqa: F401 (the fixture, by this name)
 
@@ -173,3 +182,76 @@ def test_a_table_phone_with_large_text_and_in_dark_mode(
         assert page.evaluate(OVERFLOW_JS) == [], name
         save_screenshot(page, f"table-phone-{name}-read-only.png", full_page=True)
         assert page_errors(page) == []
+
+
+def test_a_save_tapped_while_a_live_preview_is_on_its_way_lands_where_the_save_leads(
+    live_server: LiveServer, new_phone: NewPhone
+) -> None:
+    """The card points typed and Save tapped at once: the tap takes the focus (the points'
+    change sends a live preview) and saves. After a table's last deal the save ends the page's
+    link, so that preview, answered after the save, was refused, and its answer (go to the
+    table's page) took the phone away from the board the save leads to (met under CI's load).
+    The page now drops a preview's answer once Save is tapped, and sends none after it. Here the
+    order is made certain: the preview is held on its way, the save kept on the page, the link
+    ended as the save would end it (time called renews it the same way), and the page's clock
+    paused (the typed points' own preview, 400 ms after typing, waits for it)."""
+    organiser: User = UserFactory.create(username="organiser")
+    tournament = services.create_tournament(
+        owner=organiser,
+        name="Concours",
+        overrides={"partie": {"preset": "belote", "deals_limit": 1, "target": None}},
+    )
+    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
+    services.draw_round(tournament=tournament)
+    table = Table.objects.get(round__tournament=tournament, number=1)
+    phone = new_phone()
+    phone.goto(f"{live_server.url}/t/{table.token}/")
+    phone.wait_for_url(BOARD)
+    phone.get_by_role("link", name="Record a deal").click()
+    form_url = re.compile(r"/score/[^/]+/deal/$")
+    phone.wait_for_url(form_url)
+    fill_deal(phone, taker="0", trump="hearts", points="100")
+    phone.wait_for_function(HTMX_IDLE, polling=50)
+    phone.evaluate(WATCH_THE_FORM)
+    # The previews held on their way (on the context: the page's service worker sends them).
+    held: list[Route] = []
+    phone.context.route(
+        form_url,
+        lambda route: (
+            held.append(route) if "hx-request" in route.request.headers else route.continue_()
+        ),
+    )
+    phone.clock.install()
+    phone.clock.pause_at(datetime.now() + timedelta(hours=1))  # the typed points' delay waits
+    points = phone.get_by_label("Takers' card points")
+    points.fill("120")
+    # The tap takes the focus from the points: their change sends a preview, then Save submits.
+    phone.get_by_role("button", name="Save the deal").click()
+    assert phone.evaluate("window.__sent") == 1
+    for _ in range(200):  # the preview reaching the route (its handler runs in Playwright's calls)
+        if held:
+            break
+        phone.wait_for_timeout(50)
+    assert len(held) == 1
+    services.call_time(table=Table.objects.get(pk=table.pk))  # the link ended, as by the save
+    for route in held:
+        route.continue_()
+    phone.wait_for_function("() => window.__answers.length === 1", polling=50)
+    assert phone.evaluate("window.__answers") == ["dropped"]
+    phone.clock.run_for(1_000)  # the typed points' preview would go now
+    assert phone.evaluate("window.__sent") == 1
+    assert form_url.search(phone.url)
+    assert page_errors(phone) == []
+
+
+# Saves kept on the page (a listener after the app's own), the live previews sent and their
+# answers taken or dropped by the page counted.
+WATCH_THE_FORM = """() => {
+    window.__sent = 0;
+    window.__answers = [];
+    window.addEventListener("submit", (event) => event.preventDefault());
+    document.addEventListener("htmx:beforeRequest", () => { window.__sent += 1; });
+    document.addEventListener("htmx:beforeOnLoad", (event) => {
+        window.__answers.push(event.defaultPrevented ? "dropped" : "taken");
+    });
+}"""
