@@ -184,7 +184,7 @@ def test_a_table_phone_with_large_text_and_in_dark_mode(
         assert page_errors(page) == []
 
 
-def test_a_save_tapped_while_a_live_preview_is_on_its_way_lands_where_the_save_leads(
+def test_a_save_tapped_while_a_live_preview_is_on_its_way_drops_its_answer(
     live_server: LiveServer, new_phone: NewPhone
 ) -> None:
     """The card points typed and Save tapped at once: the tap takes the focus (the points'
@@ -228,7 +228,9 @@ def test_a_save_tapped_while_a_live_preview_is_on_its_way_lands_where_the_save_l
     # The tap takes the focus from the points: their change sends a preview, then Save submits.
     phone.get_by_role("button", name="Save the deal").click()
     assert phone.evaluate("window.__sent") == 1
-    for _ in range(200):  # the preview reaching the route (its handler runs in Playwright's calls)
+    # The preview reaching the route: a bounded wait on that condition (the route's handler runs
+    # while Playwright waits).
+    for _ in range(200):
         if held:
             break
         phone.wait_for_timeout(50)
