@@ -19,7 +19,7 @@ from scorekeeper.concours import services
 from scorekeeper.concours.models import Table
 from scorekeeper.matches.models import Match
 from tests.concours.support import play_out
-from tests.factories import PASSWORD, UserFactory
+from tests.factories import PASSWORD, TournamentFactory, UserFactory
 
 from .conftest import (
     HTMX_IDLE,
@@ -195,14 +195,11 @@ def test_a_save_tapped_while_a_live_preview_is_on_its_way_drops_its_answer(
     order is made certain: the preview is held on its way, the save kept on the page, the link
     ended as the save would end it (time called renews it the same way), and the page's clock
     paused (the typed points' own preview, 400 ms after typing, waits for it)."""
-    organiser: User = UserFactory.create(username="organiser")
-    tournament = services.create_tournament(
-        owner=organiser,
-        name="Concours",
+    tournament = TournamentFactory.create(
         overrides={"partie": {"preset": "belote", "deals_limit": 1, "target": None}},
+        teams=TEAMS,
+        drawn=True,
     )
-    services.add_entrants_from_text(tournament=tournament, text=TEAMS)
-    services.draw_round(tournament=tournament)
     table = Table.objects.get(round__tournament=tournament, number=1)
     phone = new_phone()
     phone.goto(f"{live_server.url}/t/{table.token}/")
