@@ -207,7 +207,17 @@ def test_a_save_tapped_while_a_live_preview_is_on_its_way_drops_its_answer(
     phone.get_by_role("link", name="Record a deal").click()
     form_url = re.compile(r"/score/[^/]+/deal/$")
     phone.wait_for_url(form_url)
-    fill_deal(phone, taker="0", trump="hearts", points="100")
+    # The typed points send their preview 400 ms after the typing (htmx's delay, a timer no
+    # class shows): waited for by its answer, so that it cannot be sent after WATCH_THE_FORM
+    # (CI met it: two previews counted where one was tapped).
+    with phone.expect_response(
+        lambda r: (
+            r.request.method == "POST"
+            and "hx-request" in r.request.headers
+            and "taker_points=100" in (r.request.post_data or "")
+        )
+    ):
+        fill_deal(phone, taker="0", trump="hearts", points="100")
     phone.wait_for_function(HTMX_IDLE, polling=50)
     phone.evaluate(WATCH_THE_FORM)
     # The previews held on their way (on the context: the page's service worker sends them).
