@@ -1,4 +1,5 @@
-// Progressive enhancement only: every page works without this file.
+// Progressive enhancement only: every page works without this file. An ES module (base.html loads
+// it with type="module"): its names are its own, none of them a page global.
 // Pages say what only works with the script (the live preview) under html.js (see app.css).
 document.documentElement.classList.add("js");
 // Card points: typing one team's points fills the other's (162 in all).
