@@ -2,7 +2,8 @@
 // it with type="module"): its names are its own, none of them a page global.
 // Pages say what only works with the script (the live preview) under html.js (see app.css).
 document.documentElement.classList.add("js");
-// Card points: typing one team's points fills the other's (162 in all).
+// Card points: typing one team's points fills the other's, the two making the deal's card points
+// (162: the form's data-card-points, the engine's TOTAL_CARD_POINTS; none written here).
 document.addEventListener("input", (event) => {
   const input = event.target;
   if (!(input instanceof HTMLInputElement)) return;
@@ -11,9 +12,10 @@ document.addEventListener("input", (event) => {
   const otherId = pairs[input.id];
   if (!otherId) return;
   const other = /** @type {HTMLInputElement | null} */ (document.getElementById(otherId));
+  const total = Number.parseInt(input.form?.dataset.cardPoints ?? "", 10);
   const value = Number.parseInt(input.value, 10);
-  if (other && Number.isInteger(value) && value >= 0 && value <= 162) {
-    other.value = String(162 - value);
+  if (other && Number.isInteger(total) && Number.isInteger(value) && value >= 0 && value <= total) {
+    other.value = String(total - value);
   } else if (other && input.value === "") {
     other.value = "";
   }

@@ -1,11 +1,15 @@
 """The pages' own scripts (issue 41): app.js and clock.js are ES modules, so none of their names is
-a global of the page (a name another script, or an extension, could overwrite or call)."""
+a global of the page (a name another script, or an extension, could overwrite or call); and what
+they apply of the rules comes from the server: the deal form's card points fill the other
+team's from the total the form carries (the engine's TOTAL_CARD_POINTS), not from a copy."""
 
 import re
 
 import pytest
 from playwright.sync_api import Page, expect
 from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.engine.scoring.cards import TOTAL_CARD_POINTS
 
 from .conftest import chip, page_errors, start_match
 
@@ -55,4 +59,29 @@ def test_the_page_scripts_leave_no_global_names(phone: Page, live_server: LiveSe
     chip(phone, "taker", "0")
     phone.get_by_label("Takers' card points").fill("100")
     expect(phone.get_by_label("Defence's card points")).to_have_value("62")
+    assert page_errors(phone) == []
+
+
+def test_the_card_points_total_comes_from_the_server(phone: Page, live_server: LiveServer) -> None:
+    open_deal_form(phone, live_server.url)
+    form = phone.locator("#deal-form")
+    assert form.get_attribute("data-card-points") == str(TOTAL_CARD_POINTS)
+    takers, defence = (
+        phone.get_by_label("Takers' card points"),
+        phone.get_by_label("Defence's card points"),
+    )
+    takers.fill("90")
+    expect(defence).to_have_value(str(TOTAL_CARD_POINTS - 90))
+    defence.fill("100")
+    expect(takers).to_have_value(str(TOTAL_CARD_POINTS - 100))
+    # The script computes with the form's number, whatever it is: no 162 of its own. (A total
+    # the page does not carry fills nothing rather than a guess.)
+    form.evaluate("f => { f.dataset.cardPoints = '200'; }")
+    takers.fill("90")
+    expect(defence).to_have_value("110")
+    takers.fill("180")
+    expect(defence).to_have_value("20")
+    form.evaluate("f => { delete f.dataset.cardPoints; }")
+    takers.fill("50")
+    expect(defence).to_have_value("20")
     assert page_errors(phone) == []

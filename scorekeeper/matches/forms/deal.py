@@ -26,6 +26,7 @@ from scorekeeper.engine.scoring.announcements import (
     deciding_tops,
     with_lowest_tops,
 )
+from scorekeeper.engine.scoring.cards import TOTAL_CARD_POINTS
 from scorekeeper.web.validators import validate_note
 from scorekeeper.web.words import TRUMP_LABELS, describe, french_terms, rank_label, reason
 
@@ -75,20 +76,24 @@ class DealStamp(forms.Form):
 class DealForm(forms.Form):
     """One played deal. Built for a match's rules: only the choices those rules allow appear."""
 
+    # A deal's card points, the engine's: the page's script fills one team's points from the
+    # other's with it (deal_form.html's data-card-points, read by static/js/app.js).
+    total_card_points = TOTAL_CARD_POINTS
+
     taker = forms.ChoiceField(label=_("Takers"), widget=ChipSelect)
     trump = forms.ChoiceField(label=_("Trump"), widget=ChipSelect)
     taker_points = forms.IntegerField(
         label=_("Takers' card points"),
         required=False,
         min_value=0,
-        max_value=162,
+        max_value=TOTAL_CARD_POINTS,
         widget=forms.NumberInput(attrs=NUMERIC),
     )
     defence_points = forms.IntegerField(
         label=_("Defence's card points"),
         required=False,
         min_value=0,
-        max_value=162,
+        max_value=TOTAL_CARD_POINTS,
         widget=forms.NumberInput(attrs=NUMERIC),
     )
     capot = forms.ChoiceField(label=_("Capot (every trick)"), required=False, widget=ChipSelect)
