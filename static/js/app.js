@@ -3,7 +3,8 @@
 // Pages say what only works with the script (the live preview) under html.js (see app.css).
 document.documentElement.classList.add("js");
 // Card points: typing one team's points fills the other's, the two making the deal's card points
-// (162: the form's data-card-points, the engine's TOTAL_CARD_POINTS; none written here).
+// (162: the form's data-card-points, the engine's TOTAL_CARD_POINTS; none written here). A form
+// without it is the server's mistake: said in the console (a browser test fails on it), no guess.
 document.addEventListener("input", (event) => {
   const input = event.target;
   if (!(input instanceof HTMLInputElement)) return;
@@ -13,6 +14,7 @@ document.addEventListener("input", (event) => {
   if (!otherId) return;
   const other = /** @type {HTMLInputElement | null} */ (document.getElementById(otherId));
   const total = Number.parseInt(input.form?.dataset.cardPoints ?? "", 10);
+  if (!Number.isInteger(total)) console.error("The deal form has no data-card-points: the other team's points are not filled.");
   const value = Number.parseInt(input.value, 10);
   if (other && Number.isInteger(total) && Number.isInteger(value) && value >= 0 && value <= total) {
     other.value = String(total - value);

@@ -74,14 +74,18 @@ def test_the_card_points_total_comes_from_the_server(phone: Page, live_server: L
     expect(defence).to_have_value(str(TOTAL_CARD_POINTS - 90))
     defence.fill("100")
     expect(takers).to_have_value(str(TOTAL_CARD_POINTS - 100))
-    # The script computes with the form's number, whatever it is: no 162 of its own. (A total
-    # the page does not carry fills nothing rather than a guess.)
+    # The script computes with the form's number, whatever it is: no 162 of its own.
     form.evaluate("f => { f.dataset.cardPoints = '200'; }")
     takers.fill("90")
     expect(defence).to_have_value("110")
     takers.fill("180")
     expect(defence).to_have_value("20")
+    assert page_errors(phone) == []
+    # A form without it (the server's mistake) fills nothing rather than a guess, and says so in
+    # the console, where a browser test sees it.
     form.evaluate("f => { delete f.dataset.cardPoints; }")
     takers.fill("50")
     expect(defence).to_have_value("20")
-    assert page_errors(phone) == []
+    assert page_errors(phone) == [
+        "console: The deal form has no data-card-points: the other team's points are not filled."
+    ]

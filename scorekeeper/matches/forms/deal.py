@@ -60,6 +60,10 @@ class DealStamp(forms.Form):
     deal's page renders its inputs from a memo (fragments.py) and builds only this for each
     request, not the whole DealForm (a sixth of the deal cycle's CPU)."""
 
+    # A deal's card points, the engine's: the page is drawn with this form or DealForm, and its
+    # script fills one team's points from the other's with it (deal_form.html's data-card-points).
+    total_card_points = TOTAL_CARD_POINTS
+
     version = forms.IntegerField(
         widget=forms.HiddenInput, required=False, error_messages=HIDDEN_ERRORS
     )
@@ -76,9 +80,7 @@ class DealStamp(forms.Form):
 class DealForm(forms.Form):
     """One played deal. Built for a match's rules: only the choices those rules allow appear."""
 
-    # A deal's card points, the engine's: the page's script fills one team's points from the
-    # other's with it (deal_form.html's data-card-points, read by static/js/app.js).
-    total_card_points = TOTAL_CARD_POINTS
+    total_card_points = DealStamp.total_card_points  # deal_form.html's data-card-points
 
     taker = forms.ChoiceField(label=_("Takers"), widget=ChipSelect)
     trump = forms.ChoiceField(label=_("Trump"), widget=ChipSelect)
