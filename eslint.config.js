@@ -1,9 +1,10 @@
-// ESLint over the front-end (docs/testing.md): `make lint` runs it on static/js/, tests/js/ and
-// this file. ESLint's recommended rules, a few more that catch bugs, and typescript-eslint's rules
-// that need the types (tsconfig*.json): a promise nobody awaits or handles (an IndexedDB failure
-// becoming an unhandled rejection), an async function given where nothing waits for it (an event
-// listener). A caught error is never dropped without a word (scorekeeper/no-silent-catch,
-// eslint.rules.js): a catch uses it (logs it, tells the player) or says in a comment why not.
+// ESLint over the front-end (docs/testing.md): `make lint` runs it on the repository's JavaScript
+// (static/js/, tests/js/, the configs). ESLint's recommended rules, a few more that catch bugs,
+// and typescript-eslint's rules that need the types (tsconfig*.json): a promise nobody awaits or
+// handles (an IndexedDB failure becoming an unhandled rejection), an async function given where
+// nothing waits for it (an event listener). A caught error is never dropped without a word
+// (scorekeeper/no-silent-catch, eslint.rules.js): a catch uses it (logs it, tells the player) or
+// says in a comment why not.
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
