@@ -26,6 +26,7 @@ from scorekeeper.engine.scoring.announcements import (
     deciding_tops,
     with_lowest_tops,
 )
+from scorekeeper.engine.scoring.cards import TOTAL_CARD_POINTS
 from scorekeeper.web.validators import validate_note
 from scorekeeper.web.words import TRUMP_LABELS, describe, french_terms, rank_label, reason
 
@@ -59,6 +60,10 @@ class DealStamp(forms.Form):
     deal's page renders its inputs from a memo (fragments.py) and builds only this for each
     request, not the whole DealForm (a sixth of the deal cycle's CPU)."""
 
+    # A deal's card points, the engine's: the page is drawn with this form or DealForm, and its
+    # script fills one team's points from the other's with it (deal_form.html's data-card-points).
+    total_card_points = TOTAL_CARD_POINTS
+
     version = forms.IntegerField(
         widget=forms.HiddenInput, required=False, error_messages=HIDDEN_ERRORS
     )
@@ -75,20 +80,22 @@ class DealStamp(forms.Form):
 class DealForm(forms.Form):
     """One played deal. Built for a match's rules: only the choices those rules allow appear."""
 
+    total_card_points = DealStamp.total_card_points  # deal_form.html's data-card-points
+
     taker = forms.ChoiceField(label=_("Takers"), widget=ChipSelect)
     trump = forms.ChoiceField(label=_("Trump"), widget=ChipSelect)
     taker_points = forms.IntegerField(
         label=_("Takers' card points"),
         required=False,
         min_value=0,
-        max_value=162,
+        max_value=TOTAL_CARD_POINTS,
         widget=forms.NumberInput(attrs=NUMERIC),
     )
     defence_points = forms.IntegerField(
         label=_("Defence's card points"),
         required=False,
         min_value=0,
-        max_value=162,
+        max_value=TOTAL_CARD_POINTS,
         widget=forms.NumberInput(attrs=NUMERIC),
     )
     capot = forms.ChoiceField(label=_("Capot (every trick)"), required=False, widget=ChipSelect)
