@@ -16,6 +16,7 @@ STALE_FORM = _("This form was altered outside the app: go back to the scoreboard
 
 
 HIDDEN_ERRORS = {
+    "required": STALE_FORM,
     "invalid": STALE_FORM,
     "max_length": STALE_FORM,
     "min_value": STALE_FORM,

@@ -62,8 +62,12 @@ class DealStamp(forms.Form):
         error_messages=HIDDEN_ERRORS,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, required: bool = False, **kwargs: Any) -> None:
+        """`required`: both must be there (the outbox, whose phone always sends them: a change
+        without them would skip the conflict check or could be saved twice)."""
         super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.required = required
         if not self.is_bound and "submission" not in self.initial:
             self.initial["submission"] = uuid.uuid4().hex
 

@@ -9,15 +9,20 @@ through). Every POST also carries what the phone says of itself: `offline_since`
 milliseconds: since when it had no signal) and `waiting` (changes still in its outbox), which a
 concours's desk shows (services.phone_contact).
 
-A replayed submission is harmless: the services return what it saved the first time (a change
-whose answer was lost with the signal is sent again). Answers: 200 `{"ok": true, "number",
-"seq", "version", "totals", "board"}`; a refusal `{"ok": false, "code", "message"}` (and
-`version` for `changed`), its code, status and words those of matches/words.py (the pages say
-the same words): 409 (`changed`: another phone saved first; `over`, `abandoned`, `frozen`: the
-round closed, `refused`, `revoked`: this account's scorer right was withdrawn, `gone`,
-`nothing`), 400 (`invalid`: the deal itself, `fields` naming what is wrong) or 503 (`busy`: try
-again). A link no match has any more is a 404 page, or for a concours table's phone whose partie
-is over a redirect to its table's page (concours/middleware.py)."""
+Every change carries the stamp its form carried, read as the deal form reads it (DealStamp,
+whose limits are form_reading's): a version of nine digits at most and a one-time id of the
+form's pattern, both required here: an altered or missing one is refused (400 `invalid`), never
+saved without its conflict check or its once-only id. A replayed submission is harmless: the
+services return what it saved the first time (a change whose answer was lost with the signal is
+sent again). Answers: 200 `{"ok": true, "number", "seq", "version", "totals", "board"}`; a
+refusal `{"ok": false, "code", "message"}` (and `version` for `changed`), its code, status and
+words those of matches/words.py (the pages say the same words): 409 (`changed`: another phone
+saved first; `over`, `abandoned`, `frozen`: the round closed, `refused`, `revoked`: this
+account's scorer right was withdrawn, `gone`, `nothing`), 400 (`invalid`: the deal itself or its
+stamp, `fields` naming what is wrong), 413 (`too_big`: a body over Django's limits, answered by
+middleware.py before any view) or 503 (`busy`: try again). A link no match has any more is a 404
+page, or for a concours table's phone whose partie is over a redirect to its table's page
+(concours/middleware.py)."""
 
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -33,7 +38,7 @@ from scorekeeper.engine.scoring import PassedDeal
 from scorekeeper.web.words import TRUMP_LABELS
 
 from .. import access, services
-from ..forms import DealForm
+from ..forms import DealForm, DealStamp
 from ..models import Match
 from ..pages import board_url, change_by, deal_form
 from ..words import REFUSALS, Refusal, refusal, said
@@ -90,12 +95,13 @@ def outbox(request: HttpRequest, token: str) -> JsonResponse:
     )
     if action == "heartbeat":
         return JsonResponse({"ok": True, "version": match.version})
+    stamp = DealStamp(post, required=True)  # its conflict check and its once-only id
     form = deal_form(match, post) if action in ("add", "edit") else None
-    invalid = None if form is None else _invalid(form)
+    invalid = _invalid(stamp, *([] if form is None else [form]))
     if invalid is not None:
         return invalid
     try:
-        return _apply(request, match, action, form)
+        return _apply(request, match, action, stamp.cleaned_data, form)
     except REFUSALS as error:
         return _refused(refusal(error))
 
@@ -104,11 +110,11 @@ def _apply(
     request: HttpRequest,
     match: Match,
     action: str,
+    stamp: dict[str, Any],
     form: DealForm | None,
 ) -> JsonResponse:
-    """Make the change (the deal's form valid for `add` and `edit`); the services' refusals go
-    up to `outbox`."""
-    stamp = None if form is None else form.cleaned_data
+    """Make the change (its stamp valid, and the deal's form for `add` and `edit`); the
+    services' refusals go up to `outbox`."""
     number: int | None = None
     seq: int | None = None
     if action == "undo":
