@@ -11,6 +11,7 @@ from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.engine.scoring import Kind, PlayedDeal, Rank, Rules, Trump
+from scorekeeper.engine.scoring.cards import TOTAL_CARD_POINTS
 from scorekeeper.engine.scoring.form_reading import (
     ANNOUNCEMENT_SLOTS,
     PAGE_ORDER,
@@ -22,7 +23,6 @@ from scorekeeper.engine.scoring.form_reading import (
     missing_points,
     preselection,
 )
-from scorekeeper.engine.scoring.cards import TOTAL_CARD_POINTS
 from scorekeeper.web.validators import validate_note
 from scorekeeper.web.words import TRUMP_LABELS, describe, french_terms, rank_label
 
@@ -329,7 +329,9 @@ def deal_initial(deal: PlayedDeal) -> dict[str, Any]:
         "taker": str(deal.taker),
         "trump": deal.trump.value,
         "taker_points": deal.taker_points,
-        "defence_points": None if deal.taker_points is None else TOTAL_CARD_POINTS - deal.taker_points,
+        "defence_points": None
+        if deal.taker_points is None
+        else TOTAL_CARD_POINTS - deal.taker_points,
         "capot": "" if deal.capot is None else str(deal.capot),
         "generale": deal.generale,
         "belote0": str(deal.belote[0]),
