@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from django.contrib.auth.models import User
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page, ViewportSize
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.concours import services
@@ -29,7 +29,9 @@ from .conftest import (
     save_screenshot,
     sign_in,
     text_problems,
+    watch,
 )
+from .test_concours_formats import no_axe_violation
 from .test_concours_prints import print_pdf
 
 pytestmark = [
@@ -39,6 +41,7 @@ pytestmark = [
 ]
 
 big_phone = test_large_text.big_phone  # its fixture: a phone with larger text
+WALL: ViewportSize = {"width": 1920, "height": 1080}
 TEAMS = [
     ("Les Joyeux Compagnons du Vieux Moulin de Saint-Martin", "Quentin-Alexandre", "Rose"),
     ("Amicale Bouliste de Saint-Jean-de-Luz", "Anna", "David"),
@@ -220,3 +223,67 @@ def test_the_bracket_reads_at_200_percent_text_on_each_page_and_on_paper(
                 assert across <= 0.5 or down <= 0.5, f"{a!r} printed over {b!r}"
     assert page_errors(page) == []
 
+
+# Each knocked-out side's words on the projector: their contrast, by WCAG 2's formula, between
+# the text's colour made as faint as its opacity and its ancestors' make it, and the colour under
+# it (the backgrounds drawn there, the page's own at the end); and that faintness (1: solid).
+_CONTRAST_JS = """() => {
+    const rgba = (text) => {
+        const [r, g, b, a = 1] = text.match(/[\\d.]+/g).map(Number);
+        return {r, g, b, a};
+    };
+    const over = (top, under) => ({
+        r: top.r * top.a + under.r * (1 - top.a),
+        g: top.g * top.a + under.g * (1 - top.a),
+        b: top.b * top.a + under.b * (1 - top.a),
+        a: 1,
+    });
+    const luminance = ({r, g, b}) => {
+        const lin = (c) => (c /= 255) <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const backdrop = (el) => {
+        const layers = [];
+        for (let a = el; a; a = a.parentElement) {
+            const bg = rgba(getComputedStyle(a).backgroundColor);
+            if (bg.a > 0) layers.push(bg);
+            if (bg.a === 1) break;
+        }
+        return layers.reverse().reduce((under, top) => over(top, under),
+                                       {r: 255, g: 255, b: 255, a: 1});
+    };
+    const found = [];
+    for (const el of document.querySelectorAll(
+            ".bracket-side.is-out :is(.bracket-seed, .bracket-name, .bracket-points)")) {
+        if (!el.innerText.trim()) continue;
+        const fg = rgba(getComputedStyle(el).color);
+        for (let a = el; a; a = a.parentElement) fg.a *= Number(getComputedStyle(a).opacity);
+        const [l1, l2] = [luminance(over(fg, backdrop(el))), luminance(backdrop(el))];
+        const ratio = (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+        found.push([el.innerText.trim(), Math.round(ratio * 100) / 100, fg.a]);
+    }
+    return found;
+}"""
+
+
+def test_knocked_out_teams_stay_legible_on_the_projector(
+    live_server: LiveServer, browser: Browser
+) -> None:
+    """Issue 42: a knocked-out side on the wall's dark background is at least 4.5:1 against it
+    (WCAG AA for text), its name, seed and points alike, in a solid colour: a projector washes
+    out what the screen draws, a translucent text first (they were at 60 % opacity, struck
+    through, seed and all: 6.2:1 for the names, 4.8:1 for the seeds, on the screen). Axe finds
+    nothing either."""
+    tournament = bracket_concours(UserFactory.create(username="organiser"))
+    context = browser.new_context(viewport=WALL)
+    wall = watch(context.new_page())
+    wall.goto(f"{live_server.url}/c/{tournament.public_token}/projector/")
+    assert wall.locator(".proj-bracket .bracket-side.is-out").count() == 5
+    contrasts = wall.evaluate(_CONTRAST_JS)
+    assert len(contrasts) == 15  # each knocked-out side's seed, name and points
+    faint = [(text, ratio, alpha) for text, ratio, alpha in contrasts if ratio < 4.5 or alpha < 1]
+    assert faint == [], contrasts
+    save_screenshot(wall, "concours-bracket-projector.png")
+    no_axe_violation(wall)
+    assert page_errors(wall) == []
+    context.close()
