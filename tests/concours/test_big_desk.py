@@ -197,6 +197,10 @@ def test_a_team_found_by_the_search_box(organiser: User, client: Client) -> None
     assert board.count('class="board-table') == 1
     html = client.get(desk_url(tournament, "?q=JOUEUSE 42B")).content.decode()
     assert names_in(html[html.index('id="registration"') :]) == {team(42)}
+    # Issue 42: the words typed in any order, hyphens as spaces (scorekeeper.web.folding.finds).
+    for typed in ("117+equipe", "equipe-117"):
+        html = client.get(desk_url(tournament, f"?q={typed}")).content.decode()
+        assert names_in(html[html.index('id="registration"') :]) == {team(117)}, typed
     html = client.get(desk_url(tournament, "?q=nobody+here")).content.decode()
     assert "0 found for “nobody here”" in html
     assert "Nobody found for this search." in html

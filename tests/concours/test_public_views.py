@@ -401,6 +401,37 @@ def test_find_my_table_folds_accents_and_case(client: Client, organiser: User) -
     assert '<h2 id="my-table-title">Cœur</h2>' in client.get(page_url(tournament, q="ELE")).text
 
 
+def test_find_my_table_reads_hyphens_as_spaces_and_words_in_any_order(
+    client: Client, organiser: User
+) -> None:
+    """Issue 42: "saint jean" finds "Saint-Jean-de-Luz", "dupont rene" René Dupont (the words
+    typed, in any order, hyphens as spaces: scorekeeper.web.folding.finds); a name of exactly
+    the words typed is the one meant, even where another name holds them too."""
+    tournament = concours(organiser, teams=3)
+    services.add_entrant(
+        tournament=tournament, name="Saint-Jean-de-Luz", players=("René Dupont", "Zoé")
+    )
+    services.add_entrant(tournament=tournament, name="Jean Dupont", players=("Anne", "Luc"))
+    services.add_entrant(tournament=tournament, name="Dupont Jean-Pierre", players=("Al", "Bo"))
+    round_ = services.draw_round(tournament=tournament)
+    for query, name in [
+        ("saint jean", "Saint-Jean-de-Luz"),
+        ("luz saint", "Saint-Jean-de-Luz"),
+        ("dupont rene", "Saint-Jean-de-Luz"),
+        ("dupont jean", "Jean Dupont"),  # exactly its words; Dupont Jean-Pierre holds them too
+        ("pierre jean", "Dupont Jean-Pierre"),
+    ]:
+        table = round_.places.get(entrant__name=name).table
+        assert table is not None
+        html = client.get(page_url(tournament, q=query)).text
+        assert f'<h2 id="my-table-title">{name}</h2>' in html, query
+        assert f"Round 1: <strong>table {table.number}</strong>" in html, query
+    html = client.get(page_url(tournament, q="jean")).text  # three names: the choice is offered
+    assert '<h2 id="my-table-title">Which one?</h2>' in html
+    for name in ("Saint-Jean-de-Luz", "Jean Dupont", "Dupont Jean-Pierre"):
+        assert f">{name}</a></li>" in html
+
+
 def test_the_projector_pages_give_long_names_and_prizes_their_lines() -> None:
     """Issue 22: a name is never cut on the projector, it wraps; a page then holds fewer rows
     (16 rows of one line, a long name or a prize under its name counting for its lines)."""

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_safe
 from scorekeeper.engine import tournament as tournament_engine
 from scorekeeper.matches import polling
 from scorekeeper.web.addresses import absolute_url
-from scorekeeper.web.folding import fold
+from scorekeeper.web.folding import finds, name_words
 from scorekeeper.web.gc_pause import paused_gc
 from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.qr import qr_response
@@ -217,18 +217,20 @@ def _after(request: HttpRequest) -> int | None:
 
 
 def _find(board: Board, query: str) -> tuple[list[Entrant], Entrant | None]:
-    """The entrants whose name (or, in teams, a player's name) holds `query`, and the one meant:
-    an exact name, or the only match. Case, accents and ligatures aside ("trefle" finds
-    "Trèfle", "rene dupont" René Dupont, "coeur" "Cœur")."""
-    wanted = fold(query)
+    """The entrants whose name (or, in teams, a player's name) holds every word of `query`, in
+    any order, and the one meant: a name of exactly those words, or the only match. Case,
+    accents, ligatures and hyphens aside (scorekeeper.web.folding.finds: "trefle" finds "Trèfle",
+    "dupont rene" René Dupont, "saint jean" "Saint-Jean-de-Luz", "coeur" "Cœur")."""
+    wanted = name_words(query)
     if not wanted:
         return [], None
+    exactly = sorted(wanted)
     found = []
     for entrant in board.entrants.values():
-        names = [fold(name) for name in (entrant.name, entrant.player1, entrant.player2) if name]
-        if wanted in names:
+        names = [name_words(n) for n in (entrant.name, entrant.player1, entrant.player2) if n]
+        if any(sorted(words) == exactly for words in names):
             return [entrant], entrant
-        if any(wanted in name for name in names):
+        if any(finds(wanted, words) for words in names):
             found.append(entrant)
     return found, (found[0] if len(found) == 1 else None)
 
