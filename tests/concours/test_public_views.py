@@ -3,6 +3,7 @@ table", the projector view and its poll (one query, 304 when nothing changed), i
 French; nothing of the organiser's or the tables' links shows."""
 
 import datetime
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -430,6 +431,32 @@ def test_find_my_table_reads_hyphens_as_spaces_and_words_in_any_order(
     assert '<h2 id="my-table-title">Which one?</h2>' in html
     for name in ("Saint-Jean-de-Luz", "Jean Dupont", "Dupont Jean-Pierre"):
         assert f">{name}</a></li>" in html
+
+
+def test_the_projector_keeps_a_shared_place_on_one_page(client: Client, organiser: User) -> None:
+    """Issue 42: 34 teams after one round, the winners of tables 16 and 17 on the same totals
+    against the same: both 16th, ex æquo. The projector's first page (16 rows) stops before
+    them; they open the second page together. A place longer than a page is still cut."""
+    tournament = TournamentFactory.create(
+        owner=organiser,
+        overrides={"seed": 5, "rounds": 1},
+        teams="\n".join(f"Team {i}; A{i}; B{i}" for i in range(1, 35)),
+    )
+    round_ = services.draw_round(tournament=tournament)
+    for table in tables(round_):
+        totals = (1000, 900) if table.number >= 16 else (1200 - 10 * table.number, 800)
+        services.record_paper_totals(table=table, totals=totals)
+    services.close_round(round_=round_)
+    html = client.get(projector_url(tournament)).text
+    pages = html.split('class="proj-page"')[1:]
+    assert len(pages) == 3
+    ranks = [re.findall(r'<td class="proj-rank">(\d+)</td>', page) for page in pages]
+    assert ranks[0] == [str(n) for n in range(1, 16)]  # 15 rows: the 16th place waits
+    assert ranks[1][:2] == ["16", "16"]
+    from scorekeeper.concours.views.public import PROJECTOR_ROWS, projector_pages
+
+    same = [{"name": f"T{n}", "rank": 1} for n in range(PROJECTOR_ROWS + 2)]
+    assert [len(page) for page in projector_pages(same, False)] == [PROJECTOR_ROWS, 2]
 
 
 def test_the_projector_pages_give_long_names_and_prizes_their_lines() -> None:

@@ -276,20 +276,38 @@ def _lines(row: dict[str, Any], finished: bool) -> float:
     return lines
 
 
+def _places(rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The rows grouped by place: the entrants ex æquo (one rank) together, in order."""
+    groups: list[list[dict[str, Any]]] = []
+    for row in rows:
+        rank = row.get("rank")
+        if groups and rank is not None and groups[-1][-1].get("rank") == rank:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups
+
+
 def projector_pages(rows: list[dict[str, Any]], finished: bool) -> list[list[dict[str, Any]]]:
     """The ranking cut into the projector's pages: PROJECTOR_ROWS rows of one line a page, a
     row of long names or prizes counting for the lines it takes (projector.js makes the type of
-    a page still too tall smaller)."""
+    a page still too tall smaller). A place shared (ex æquo) stays on one page (issue 42: two
+    teams 16th were split over the two pages), unless it alone is longer than a page."""
     pages: list[list[dict[str, Any]]] = []
     page: list[dict[str, Any]] = []
     used = 0.0
-    for row in rows:
-        lines = _lines(row, finished)
+    for group in _places(rows):
+        lines = sum(_lines(row, finished) for row in group)
         if page and used + lines > PROJECTOR_ROWS:
             pages.append(page)
             page, used = [], 0.0
-        page.append(row)
-        used += lines
+        for row in group:  # a place longer than a page: cut where the page is full
+            row_lines = _lines(row, finished)
+            if page and used + row_lines > PROJECTOR_ROWS:
+                pages.append(page)
+                page, used = [], 0.0
+            page.append(row)
+            used += row_lines
     return [*pages, page] if page else pages or [[]]
 
 
