@@ -174,7 +174,8 @@ if (result && !errorSummary) {
 // which left the keyboard's focus on <body>. The new page's heading takes it, as it does without
 // this script (the link's #target-title), and says which page it is (partials/page_of.html).
 document.addEventListener("htmx:afterSettle", (event) => {
-  const link = event.detail.requestConfig?.elt;
+  const detail = /** @type {CustomEvent<{requestConfig?: {elt?: unknown}}>} */ (event).detail;
+  const link = detail?.requestConfig?.elt;
   if (!(link instanceof Element) || !link.closest(".pager")) return;
   const target = link.getAttribute("hx-target") || "";
   const heading = target.startsWith("#") ? document.getElementById(`${target.slice(1)}-title`) : null;
