@@ -436,7 +436,8 @@ def test_find_my_table_reads_hyphens_as_spaces_and_words_in_any_order(
 def test_the_projector_keeps_a_shared_place_on_one_page(client: Client, organiser: User) -> None:
     """Issue 42: 34 teams after one round, the winners of tables 16 and 17 on the same totals
     against the same: both 16th, ex æquo. The projector's first page (16 rows) stops before
-    them; they open the second page together. A place longer than a page is still cut."""
+    them; they open the second page together. A place longer than a page is cut where each page
+    is full."""
     tournament = TournamentFactory.create(
         owner=organiser,
         overrides={"seed": 5, "rounds": 1},
@@ -457,6 +458,10 @@ def test_the_projector_keeps_a_shared_place_on_one_page(client: Client, organise
 
     same = [{"name": f"T{n}", "rank": 1} for n in range(PROJECTOR_ROWS + 2)]
     assert [len(page) for page in projector_pages(same, False)] == [PROJECTOR_ROWS, 2]
+    # Longer than a page (20 teams yet to play, 5th): no page left short before it.
+    first = [{"name": f"T{n}", "rank": n} for n in range(1, 5)]
+    waiting = [{"name": f"W{n}", "rank": 5} for n in range(20)]
+    assert [len(page) for page in projector_pages(first + waiting, False)] == [16, 8]
 
 
 def test_the_projector_pages_give_long_names_and_prizes_their_lines() -> None:

@@ -292,16 +292,17 @@ def projector_pages(rows: list[dict[str, Any]], finished: bool) -> list[list[dic
     """The ranking cut into the projector's pages: PROJECTOR_ROWS rows of one line a page, a
     row of long names or prizes counting for the lines it takes (projector.js makes the type of
     a page still too tall smaller). A place shared (ex æquo) stays on one page (issue 42: two
-    teams 16th were split over the two pages), unless it alone is longer than a page."""
+    teams 16th were split over the two pages); one longer than a page (the teams yet to play,
+    early in a round) goes on filling the page, cut where each page is full."""
     pages: list[list[dict[str, Any]]] = []
     page: list[dict[str, Any]] = []
     used = 0.0
     for group in _places(rows):
         lines = sum(_lines(row, finished) for row in group)
-        if page and used + lines > PROJECTOR_ROWS:
+        if page and used + lines > PROJECTOR_ROWS >= lines:
             pages.append(page)
             page, used = [], 0.0
-        for row in group:  # a place longer than a page: cut where the page is full
+        for row in group:
             row_lines = _lines(row, finished)
             if page and used + row_lines > PROJECTOR_ROWS:
                 pages.append(page)
