@@ -179,6 +179,17 @@ if (result && !errorSummary) {
     focusResult();
   }
 }
+// A long list's pager (partials/pager.html) swaps the list alone: the link pressed goes with it,
+// which left the keyboard's focus on <body>. The new page's heading takes it, as it does without
+// this script (the link's #target-title), and says which page it is (partials/page_of.html).
+document.addEventListener("htmx:afterSettle", (event) => {
+  const detail = /** @type {CustomEvent<{requestConfig?: {elt?: unknown}}>} */ (event).detail;
+  const link = detail?.requestConfig?.elt;
+  if (!(link instanceof Element) || !link.closest(".pager")) return;
+  const target = link.getAttribute("hx-target") || "";
+  const heading = target.startsWith("#") ? document.getElementById(`${target.slice(1)}-title`) : null;
+  heading?.focus();
+});
 // Share page: send a link through the phone's share sheet, or copy it where there is none.
 for (const button of document.querySelectorAll("button[data-link]")) {
   button.hidden = false;

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_safe
 from scorekeeper.engine import tournament as tournament_engine
 from scorekeeper.matches import polling
 from scorekeeper.web.addresses import absolute_url
-from scorekeeper.web.folding import fold
+from scorekeeper.web.folding import finds, name_words
 from scorekeeper.web.gc_pause import paused_gc
 from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.qr import qr_response
@@ -217,18 +217,20 @@ def _after(request: HttpRequest) -> int | None:
 
 
 def _find(board: Board, query: str) -> tuple[list[Entrant], Entrant | None]:
-    """The entrants whose name (or, in teams, a player's name) holds `query`, and the one meant:
-    an exact name, or the only match. Case, accents and ligatures aside ("trefle" finds
-    "Trèfle", "rene dupont" René Dupont, "coeur" "Cœur")."""
-    wanted = fold(query)
+    """The entrants whose name (or, in teams, a player's name) holds every word of `query`, in
+    any order, and the one meant: a name of exactly those words, or the only match. Case,
+    accents, ligatures and hyphens aside (scorekeeper.web.folding.finds: "trefle" finds "Trèfle",
+    "dupont rene" René Dupont, "saint jean" "Saint-Jean-de-Luz", "coeur" "Cœur")."""
+    wanted = name_words(query)
     if not wanted:
         return [], None
+    exactly = sorted(wanted)
     found = []
     for entrant in board.entrants.values():
-        names = [fold(name) for name in (entrant.name, entrant.player1, entrant.player2) if name]
-        if wanted in names:
+        names = [name_words(n) for n in (entrant.name, entrant.player1, entrant.player2) if n]
+        if any(sorted(words) == exactly for words in names):
             return [entrant], entrant
-        if any(wanted in name for name in names):
+        if any(finds(wanted, words) for words in names):
             found.append(entrant)
     return found, (found[0] if len(found) == 1 else None)
 
@@ -274,20 +276,39 @@ def _lines(row: dict[str, Any], finished: bool) -> float:
     return lines
 
 
+def _places(rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The rows grouped by place: the entrants ex æquo (one rank) together, in order."""
+    groups: list[list[dict[str, Any]]] = []
+    for row in rows:
+        rank = row.get("rank")
+        if groups and rank is not None and groups[-1][-1].get("rank") == rank:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups
+
+
 def projector_pages(rows: list[dict[str, Any]], finished: bool) -> list[list[dict[str, Any]]]:
     """The ranking cut into the projector's pages: PROJECTOR_ROWS rows of one line a page, a
     row of long names or prizes counting for the lines it takes (projector.js makes the type of
-    a page still too tall smaller)."""
+    a page still too tall smaller). A place shared (ex æquo) stays on one page (issue 42: two
+    teams 16th were split over the two pages); one longer than a page (the teams yet to play,
+    early in a round) goes on filling the page, cut where each page is full."""
     pages: list[list[dict[str, Any]]] = []
     page: list[dict[str, Any]] = []
     used = 0.0
-    for row in rows:
-        lines = _lines(row, finished)
-        if page and used + lines > PROJECTOR_ROWS:
+    for group in _places(rows):
+        lines = sum(_lines(row, finished) for row in group)
+        if page and used + lines > PROJECTOR_ROWS >= lines:
             pages.append(page)
             page, used = [], 0.0
-        page.append(row)
-        used += lines
+        for row in group:
+            row_lines = _lines(row, finished)
+            if page and used + row_lines > PROJECTOR_ROWS:
+                pages.append(page)
+                page, used = [], 0.0
+            page.append(row)
+            used += row_lines
     return [*pages, page] if page else pages or [[]]
 
 
