@@ -58,19 +58,23 @@ def _tag(request: HttpRequest, key: str, page: str) -> str:
     return 'W/"{}"'.format(hashlib.sha256("|".join(parts).encode()).hexdigest()[:32])
 
 
-def _poll_shortcut(request: HttpRequest, token: str, page: str) -> tuple[HttpResponse | None, str]:
-    """For a poll of the fragment: (a 304 answer when its If-None-Match still holds, else None;
-    the fragment's tag), after one query; 404 for an unknown token. The whole page is never
-    answered 304 (its header shows who is signed in, its forms carry a CSRF token): no tag."""
-    if not wants_partial(request):
-        return None, ""
+def _poll_shortcut(
+    request: HttpRequest, token: str, page: str
+) -> tuple[HttpResponse | None, str, str]:
+    """(A 304 answer for a poll of the fragment whose If-None-Match still holds, else None; the
+    fragment's tag ("" for the whole page: it is never answered 304, its header shows who is
+    signed in and its forms carry a CSRF token); the change key, which the page's live element
+    shows), after one query, made before the standings are read (a change between the two
+    only makes the page ask once more); 404 for an unknown token."""
     key = selectors.change_key(public_token=token)
     if key is None:
         raise Http404
+    if not wants_partial(request):
+        return None, "", key
     tag = _tag(request, key, page)
     if polling.not_modified(request, tag):
-        return polling.not_modified_response(tag), tag
-    return None, tag
+        return polling.not_modified_response(tag), tag, key
+    return None, tag, key
 
 
 def _retag(request: HttpRequest, tournament: Tournament, read: int, tag: str, page: str) -> str:
@@ -238,7 +242,7 @@ def _find(board: Board, query: str) -> tuple[list[Entrant], Entrant | None]:
 @require_safe
 @paused_gc
 def standings_page(request: HttpRequest, token: str) -> HttpResponse:
-    shortcut, tag = _poll_shortcut(request, token, "standings")
+    shortcut, tag, key = _poll_shortcut(request, token, "standings")
     if shortcut is not None:
         return shortcut
     tournament = get_object_or_404(Tournament, public_token=token)
@@ -250,6 +254,7 @@ def standings_page(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "board": board,
         "tournament": tournament,
+        "live_key": key,
         "query": query,
         "matches": matches[:MAX_PICKS],
         "more": max(len(matches) - MAX_PICKS, 0),
@@ -315,7 +320,7 @@ def projector_pages(rows: list[dict[str, Any]], finished: bool) -> list[list[dic
 @require_safe
 @paused_gc
 def projector(request: HttpRequest, token: str) -> HttpResponse:
-    shortcut, tag = _poll_shortcut(request, token, "projector")
+    shortcut, tag, key = _poll_shortcut(request, token, "projector")
     if shortcut is not None:
         return shortcut
     tournament = get_object_or_404(Tournament, public_token=token)
@@ -325,6 +330,7 @@ def projector(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "board": board,
         "tournament": tournament,
+        "live_key": key,
         "pages": projector_pages(board.rows, board.finished),
         "clock": round_clock(board.current_round, where="projector"),
     }
