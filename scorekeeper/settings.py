@@ -331,6 +331,9 @@ LIVE_HEARTBEAT_SECONDS = int(os.environ.get("LIVE_HEARTBEAT_SECONDS", "20"))
 LIVE_RETRY_MS = int(os.environ.get("LIVE_RETRY_MS", "2000"))  # the browser's wait to reconnect
 LIVE_STREAMS_PER_ADDRESS = int(os.environ.get("LIVE_STREAMS_PER_ADDRESS", "200"))  # per process
 LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "0.2"))  # SQLite's changes table
+# A concours's change key moves at every deal of every table: its pages (projector, public
+# standings, desk) are told at once of a change, then at most once in this many seconds.
+LIVE_SPACING_SECONDS = {"c": float(os.environ.get("LIVE_CONCOURS_SECONDS", "2"))}
 # Each topic's kind: the function giving its objects' versions (one query for a batch of ids).
 LIVE_TOPICS = {
     "m": "scorekeeper.matches.live.versions",

@@ -40,20 +40,39 @@ def _allow_origin[R: HttpResponse | StreamingHttpResponse](request: HttpRequest,
 async def _events(
     hub: hubs.Hub, sub: hubs.Subscription, held: dict[str, str]
 ) -> AsyncIterator[str]:
+    """The stream's text: a retry delay, then each topic whose version moves from what the page
+    holds (a kind of LIVE_SPACING_SECONDS at most once in that many seconds: the first change
+    at once, the last of a burst when the time is up), a heartbeat after each silence, until
+    the stream's lifetime is over (the browser then reconnects with its Last-Event-ID)."""
     loop = asyncio.get_running_loop()
-    lifetime = settings.LIVE_STREAM_SECONDS * (1 + random.random() / 10)
-    deadline = loop.time() + lifetime
+    spacing = settings.LIVE_SPACING_SECONDS
+    deadline = loop.time() + settings.LIVE_STREAM_SECONDS * (1 + random.random() / 10)
+    sent_at: dict[str, float] = {}
+    deferred: dict[str, str] = {}
+    wrote = loop.time()
     try:
         yield f"retry: {settings.LIVE_RETRY_MS}\n\n"
-        while (left := deadline - loop.time()) > 0:
-            offered = await sub.next(min(settings.LIVE_HEARTBEAT_SECONDS, left))
-            news = {t: v for t, v in offered.items() if held.get(t) != v}
+        while (now := loop.time()) < deadline:
+            wait = min(wrote + settings.LIVE_HEARTBEAT_SECONDS, deadline) - now
+            if deferred:
+                wait = min(wait, min(sent_at[t] + spacing[t[0]] for t in deferred) - now)
+            offered = {**deferred, **await sub.next(max(wait, 0))}
+            now, deferred, news = loop.time(), {}, {}
+            for topic, version in offered.items():
+                if held.get(topic) == version:
+                    continue
+                if now < sent_at.get(topic, -1e9) + spacing.get(topic[0], 0):
+                    deferred[topic] = version
+                    continue
+                news[topic], sent_at[topic] = version, now
             if news:
                 held.update(news)
                 event_id = format_id(held)
                 yield "".join(f"id: {event_id}\ndata: {t} {v}\n\n" for t, v in news.items())
-            elif not offered:
-                yield ":\n\n"  # heartbeat
+                wrote = now
+            elif now >= wrote + settings.LIVE_HEARTBEAT_SECONDS:
+                yield ":\n\n"  # heartbeat: proxies keep the stream, a gone client is noticed
+                wrote = now
     finally:
         hub.unsubscribe(sub)
 
