@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
@@ -31,8 +31,10 @@ def failure_words(result: dict[str, Any]) -> str:
     minutes = max(1, round(settings.JOB_STALE_AFTER / 60))
     if failure == services.TIME_LIMIT:
         limit = max(1, round(int(result.get("limit", settings.JOB_TIME_LIMIT)) / 60))
-        return _(
-            "It was stopped: it took longer than %(minutes)s minutes, the most a job may take."
+        return ngettext(
+            "It was stopped: it took longer than %(minutes)s minute, the most a job may take.",
+            "It was stopped: it took longer than %(minutes)s minutes, the most a job may take.",
+            limit,
         ) % {"minutes": limit}
     if failure == services.WORKER_LOST:
         return _(
@@ -40,9 +42,12 @@ def failure_words(result: dict[str, Any]) -> str:
             "started again by itself: start it again if need be."
         )
     if failure == services.NOT_PICKED_UP:
-        return _(
+        return ngettext(
+            "No worker started it within %(minutes)s minute: the server's worker process may "
+            "not be running. Try again later.",
             "No worker started it within %(minutes)s minutes: the server's worker process may "
-            "not be running. Try again later."
+            "not be running. Try again later.",
+            minutes,
         ) % {"minutes": minutes}
     return _("It failed because of an error on the server (the error was logged).")
 

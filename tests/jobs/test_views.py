@@ -10,6 +10,7 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.utils.timezone import now
+from pytest_django.fixtures import Settings
 
 from scorekeeper.jobs.models import Job
 from tests.conftest import Browser
@@ -104,6 +105,32 @@ def test_a_failed_job_says_why_in_the_page_language(
     client = browser("phone")
     client.cookies["django_language"] = language
     assert words in client.get(url(job)).text
+
+
+@pytest.mark.parametrize(
+    ("language", "limit", "stale", "words"),
+    [
+        ("en", 60, 60, "it took longer than 1 minute, the most a job may take."),
+        ("en", 60, 60, "No worker started it within 1 minute:"),
+        ("en", 120, 120, "it took longer than 2 minutes, the most a job may take."),
+        ("en", 120, 120, "No worker started it within 2 minutes:"),
+        ("fr", 60, 60, "elle a duré plus d’une minute, le plus long"),
+        ("fr", 60, 60, "Aucun processus de fond ne l’a lancée en une minute"),
+        ("fr", 120, 120, "elle a duré plus de 2\u00a0minutes, le plus long"),
+        ("fr", 120, 120, "Aucun processus de fond ne l’a lancée en 2\u00a0minutes"),
+    ],
+)
+def test_a_failure_counts_its_minutes_in_the_page_language(
+    browser: Browser, settings: Settings, language: str, limit: int, stale: int, words: str
+) -> None:
+    """One minute is singular ("took longer than 1 minute", "plus d’une minute"): ngettext."""
+    settings.JOB_STALE_AFTER = stale
+    client = browser("phone")
+    client.cookies["django_language"] = language
+    failures = [{"failure": "time_limit", "limit": limit}, {"failure": "not_picked_up"}]
+    pages = [html.unescape(client.get(url(job_of("phone", state="failed", result=r))).text)
+             for r in failures]  # fmt: skip
+    assert any(words in page for page in pages), words
 
 
 def test_a_job_its_worker_left_shows_as_failed_without_a_write(browser: Browser) -> None:
