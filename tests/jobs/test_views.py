@@ -3,6 +3,7 @@ without JavaScript a Refresh link, with htmx a status fragment polled every 2 s 
 while nothing changed; then the result, or why it failed, in the page's language."""
 
 import html
+import re
 from collections.abc import Callable
 from datetime import timedelta
 
@@ -17,7 +18,7 @@ from tests.conftest import Browser
 
 pytestmark = pytest.mark.django_db
 
-HTMX = {"HX-Request": "true", "HX-Target": "job-status"}
+HTMX = {"HX-Request": "true", "HX-Target": "job-detail"}
 
 
 def job_of(owner_key: str, owner: User | None = None, **fields: object) -> Job:
@@ -56,7 +57,7 @@ def test_a_queued_job_says_it_waits_with_a_refresh_link_and_polls(browser: Brows
     assert "Waiting to start." in page
     assert "the worker process may not be running" in page
     assert f'<a class="btn btn-block" href="{url(job)}">Refresh</a>' in page
-    assert f'hx-get="{url(job)}" hx-trigger="every 2s"' in page
+    assert f'hx-get="{url(job)}?shown=' in page and 'hx-trigger="every 2s"' in page
     assert "<script" not in page.split("<main", 1)[1]  # nothing inline (the CSP)
 
 
@@ -65,8 +66,9 @@ def test_the_poll_gets_304_while_nothing_changed(browser: Browser) -> None:
     client = browser("phone")
     first = client.get(url(job), headers=HTMX)
     assert first.status_code == 200
-    assert first.text.lstrip().startswith('<div id="job-status"')  # the fragment alone
-    assert "Running: 2 of 10 done." in first.text
+    assert first.text.lstrip().startswith('<div id="job-detail"')  # the fragment alone
+    # The progress words for the page's one live region, swapped out of band.
+    assert '<p id="job-words" hx-swap-oob="innerHTML"><strong>Running: 2 of 10 done.' in first.text
     assert 'max="10" value="2"' in first.text
     assert "HX-Request" in first["Vary"] and "no-cache" in first["Cache-Control"]
     tag = first["ETag"]
@@ -81,6 +83,24 @@ def test_the_poll_gets_304_while_nothing_changed(browser: Browser) -> None:
     client.cookies["django_language"] = "fr"
     french = client.get(url(job), headers=HTMX | {"If-None-Match": moved["ETag"]})
     assert french.status_code == 200 and "En cours\u00a0: 3 sur 10 faits." in french.text
+
+
+def test_the_poll_saying_what_it_shows_gets_204_until_it_moves(browser: Browser) -> None:
+    """The page's poll says what it shows (`?shown=`): 204 while that holds, so htmx swaps
+    nothing and the live region says nothing again."""
+    job = job_of("phone", state="running", started_at=now(), done=2, total=10)
+    client = browser("phone")
+    page = client.get(url(job)).text
+    shown = re.search(r'hx-get="/jobs/\d+/\?shown=(\w+)"', page)
+    assert shown is not None
+    poll = f"{url(job)}?shown={shown[1]}"
+    still = client.get(poll, headers=HTMX)
+    assert still.status_code == 204 and still.content == b""
+    assert "no-cache" in still["Cache-Control"]
+    Job.objects.filter(pk=job.pk).update(done=3, updated_at=now())
+    moved = client.get(poll, headers=HTMX)
+    assert moved.status_code == 200 and "Running: 3 of 10 done." in moved.text
+    assert f'?shown={shown[1]}"' not in moved.text  # the next poll says the new state
 
 
 def test_a_done_job_shows_its_result_and_stops_polling(browser: Browser) -> None:
