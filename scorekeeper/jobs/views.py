@@ -81,9 +81,12 @@ def _not_modified(request: HttpRequest, tag: str) -> bool:
     return bool(header) and any(t.removeprefix("W/") == opaque for t in parse_etags(header))
 
 
-def _mark(response: HttpResponse, tag: str) -> HttpResponse:
-    response["ETag"] = tag
-    patch_cache_control(response, private=True, no_cache=True)
+def _mark(response: HttpResponse, tag: str | None) -> HttpResponse:
+    """The poll's answers are tagged and kept only to be revalidated; the page itself (`tag`
+    None) is not kept at all (web/headers.py: private, no-store)."""
+    if tag is not None:
+        response["ETag"] = tag
+        patch_cache_control(response, private=True, no_cache=True)
     patch_vary_headers(response, VARY)
     return response
 
@@ -119,7 +122,7 @@ def job(request: HttpRequest, pk: int) -> HttpResponse:
         return _mark(HttpResponse(status=304), tag)
     template = "jobs/job.html#job-detail" if partial else "jobs/job.html"
     context = job_context(found) | {"shown": digest, "poll": partial}
-    return _mark(render(request, template, context), tag)
+    return _mark(render(request, template, context), tag if partial else None)
 
 
 @require_safe
