@@ -66,9 +66,12 @@ def test_the_worker_waits_out_a_database_restart_and_carries_on(
     settings.TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
     waits: list[float] = []
     monkeypatch.setattr(db_worker, "RETRY_FIRST", 0.05)
-    monkeypatch.setattr(
-        db_worker, "pause", lambda seconds: (waits.append(seconds), time.sleep(seconds))
-    )
+
+    def pause(seconds: float) -> None:
+        waits.append(seconds)
+        time.sleep(seconds)
+
+    monkeypatch.setattr(db_worker, "pause", pause)
     worker = db_worker.SurvivingWorker(
         queue_names=["default"], interval=0.05, batch=False, backend_name="default",
         startup_delay=False, max_tasks=None, worker_id="restart-test", excluded_queue_names=[],

@@ -23,7 +23,7 @@ RETRY_FIRST = 1.0  # seconds before the first try after a database error
 RETRY_MOST = 30.0  # the longest wait between two tries
 # A loop that ran this long before failing starts its waits from RETRY_FIRST again.
 RETRY_RESET_AFTER = 60.0
-DATABASE_GONE: tuple[type[DatabaseError], ...] = (OperationalError, InterfaceError)
+DATABASE_GONE = (OperationalError, InterfaceError)
 
 pause: Callable[[float], None] = time.sleep  # the wait between tries (tests count them)
 
