@@ -150,6 +150,9 @@ REFUSALS: "dict[str, Promise]" = {
     "bracket_unfinished": gettext_lazy(
         "The final bracket is not finished yet: draw and play its next round first."
     ),
+    "busy": gettext_lazy(
+        "A table's phone is saving right now: nothing was changed. Try again in a moment."
+    ),
     "table_has_deals": gettext_lazy(
         "Table %(table)s was scored on its phone: say which is right, its deals or the paper."
     ),

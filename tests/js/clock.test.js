@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { describe, test } from "node:test";
 
-import { format, timeLeft } from "../../static/js/clock.js";
+import { Offset, format, timeLeft } from "../../static/js/clock.js";
 
 describe("format", () => {
   /** @type {[number, string][]} */
@@ -38,5 +38,33 @@ describe("timeLeft", () => {
   test("is zero at the end and below it after", () => {
     assert.equal(timeLeft(1_000, 1_000, 0), 0);
     assert.ok(timeLeft(1_000, 1_500, 0) < 0);
+  });
+});
+
+describe("Offset", () => {
+  test("has no value before a fresh sample", () => {
+    assert.equal(new Offset().value(), null);
+  });
+
+  test("ignores what is no server time (a missing Server-Time header)", () => {
+    const offset = new Offset();
+    assert.equal(offset.add(Number(null), 1_000), false);
+    assert.equal(offset.add(Number("x"), 1_000), false);
+    assert.equal(offset.value(), null);
+  });
+
+  test("keeps the highest sample: a slow answer never sets the clock back", () => {
+    // Each sample is the server's time read before its answer left: a late answer is a low bound.
+    const offset = new Offset();
+    offset.add(10_000, 9_000); // +1000
+    offset.add(10_500, 10_000); // +500: this answer took half a second longer on its way
+    assert.equal(offset.value(), 1_000);
+  });
+
+  test("forgets a sample after `kept` newer ones (the phone's clock set again meanwhile)", () => {
+    const offset = new Offset(3);
+    offset.add(60_000, 1_000); // +59000, before the phone's clock was set right
+    for (const phone of [2_000, 3_000, 4_000]) offset.add(phone + 10, phone);
+    assert.equal(offset.value(), 10);
   });
 });
