@@ -109,8 +109,17 @@ function sync() {
   if (topics === key && source) return;
   close();
   key = topics;
-  source = new EventSource(streamUrl(base, items));
-  source.addEventListener("message", onMessage);
+  const opened = new EventSource(streamUrl(base, items));
+  opened.addEventListener("message", onMessage);
+  // The page says whether its stream is open (`<html data-live="open">`): for the tests, and
+  // for whoever wonders why a page does not poll.
+  opened.addEventListener("open", () => {
+    document.documentElement.dataset.live = "open";
+  });
+  opened.addEventListener("error", () => {
+    document.documentElement.dataset.live = opened.readyState === EventSource.CLOSED ? "closed" : "connecting";
+  });
+  source = opened;
 }
 
 /** Whether the page's stream is open now (its elements' polls are then not sent). */
