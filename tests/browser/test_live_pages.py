@@ -44,7 +44,7 @@ def open_live(page: Page, url: str) -> Page:
 def test_a_deal_shows_at_once_on_every_live_page(
     new_phone: NewPhone, live_server: LiveServer, live_streams: Streams, shot: Shot
 ) -> None:
-    tournament = TournamentFactory(teams=TEAMS, drawn=True)
+    tournament = TournamentFactory.create(teams=TEAMS, drawn=True)
     table = Table.objects.select_related("match").get(round__tournament=tournament, number=1)
     assert table.match is not None
     base = live_server.url
@@ -80,7 +80,7 @@ def test_a_deal_shows_at_once_on_every_live_page(
 def test_a_stream_back_after_a_drop_catches_up_at_once(
     new_phone: NewPhone, live_server: LiveServer, live_streams: Streams
 ) -> None:
-    tournament = TournamentFactory(teams=TEAMS, drawn=True)
+    tournament = TournamentFactory.create(teams=TEAMS, drawn=True)
     table = Table.objects.select_related("match").get(round__tournament=tournament, number=2)
     assert table.match is not None
     url = live_server.url + reverse("matches:viewer", args=[table.match.view_token])

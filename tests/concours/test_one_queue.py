@@ -15,7 +15,7 @@ TEAMS = "\n".join(f"Team {n}; P{n}a; P{n}b" for n in range(1, 5))
 
 @pytest.mark.django_db
 def test_a_deal_at_a_table_that_plays_on_leaves_the_concours_row_alone() -> None:
-    tournament = TournamentFactory(teams=TEAMS, drawn=True)
+    tournament = TournamentFactory.create(teams=TEAMS, drawn=True)
     table = Table.objects.get(round__tournament=tournament, number=1)
     version = Tournament.objects.get(pk=tournament.pk).version
     key = selectors.change_key(public_token=tournament.public_token)

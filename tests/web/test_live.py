@@ -73,7 +73,7 @@ class Reader:
 
 
 async def open_stream(path: str, **headers: Any) -> tuple[Any, Reader]:
-    response = await AsyncClient().get(path, headers=headers)
+    response: Any = await AsyncClient().get(path, headers=headers)
     assert response.status_code == 200, response.status_code
     assert response["Content-Type"] == "text/event-stream"
     return response, Reader(aiter(response.streaming_content))
@@ -92,7 +92,7 @@ def fast() -> Iterator[None]:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_stream_says_at_once_what_the_page_holds_no_more_then_each_change(fast: None) -> None:
-    match = MatchFactory()
+    match = MatchFactory.create()
     topic = f"m{match.pk}"
 
     async def scenario() -> None:
@@ -109,7 +109,7 @@ def test_a_stream_says_at_once_what_the_page_holds_no_more_then_each_change(fast
 
 @pytest.mark.django_db(transaction=True)
 def test_a_reconnect_gets_what_changed_while_it_was_away(fast: None) -> None:
-    match = MatchFactory()
+    match = MatchFactory.create()
     topic = f"m{match.pk}"
     services.regenerate_links(match_id=match.pk)
     services.regenerate_links(match_id=match.pk)  # version 2, while the page held 0
@@ -130,7 +130,7 @@ def test_a_reconnect_gets_what_changed_while_it_was_away(fast: None) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_concours_page_is_told_of_a_deal_at_any_table_then_spaced(fast: None) -> None:
-    tournament = TournamentFactory(teams=teams(8), drawn=True)
+    tournament = TournamentFactory.create(teams=teams(8), drawn=True)
     tables = list(Table.objects.filter(round__tournament=tournament).order_by("number"))
     topic = f"c{tournament.pk}"
 
@@ -154,7 +154,7 @@ def test_a_concours_page_is_told_of_a_deal_at_any_table_then_spaced(fast: None) 
 @sqlite_only
 @pytest.mark.django_db(transaction=True)
 def test_a_changes_table_that_lost_rows_reads_everything_again(fast: None) -> None:
-    match = MatchFactory()
+    match = MatchFactory.create()
     topic = f"m{match.pk}"
 
     async def scenario() -> None:
@@ -192,13 +192,13 @@ def test_an_unsigned_topic_is_refused_and_another_site_may_not_read() -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_streams_are_capped_per_address_and_end_after_their_lifetime(fast: None) -> None:
-    match = MatchFactory()
+    match = MatchFactory.create()
     topic = f"m{match.pk}"
 
     async def scenario() -> None:
         with override_settings(LIVE_STREAMS_PER_ADDRESS=2, LIVE_STREAM_SECONDS=1):
-            first = await AsyncClient().get(url(topic, held={topic: "0"}))
-            second = await AsyncClient().get(url(topic, held={topic: "0"}))
+            first: Any = await AsyncClient().get(url(topic, held={topic: "0"}))
+            second: Any = await AsyncClient().get(url(topic, held={topic: "0"}))
             refused = await AsyncClient().get(url(topic))
             assert refused.status_code == 429 and refused["Retry-After"] == "1"
             hub = hubs.current()
@@ -219,7 +219,7 @@ def test_streams_are_capped_per_address_and_end_after_their_lifetime(fast: None)
 
 @pytest.mark.django_db(transaction=True)
 def test_a_silent_stream_sends_heartbeats(fast: None) -> None:
-    match = MatchFactory()
+    match = MatchFactory.create()
     topic = f"m{match.pk}"
 
     async def scenario() -> None:
@@ -233,7 +233,7 @@ def test_a_silent_stream_sends_heartbeats(fast: None) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_one_version_read_serves_every_stream_of_a_topic(fast: None) -> None:
-    match = MatchFactory()
+    match = MatchFactory.create()
     topic = f"m{match.pk}"
 
     async def scenario() -> None:
@@ -252,7 +252,7 @@ def test_one_version_read_serves_every_stream_of_a_topic(fast: None) -> None:
 @sqlite_only
 @pytest.mark.django_db
 def test_the_triggers_name_what_changed() -> None:
-    tournament = TournamentFactory(teams=teams(4), drawn=True)
+    tournament = TournamentFactory.create(teams=teams(4), drawn=True)
     table = Table.objects.select_related("round").get(round__tournament=tournament, number=1)
     LiveChange.objects.all().delete()
     play_deals(table, 1)
@@ -273,6 +273,7 @@ def test_the_triggers_name_what_changed() -> None:
     Job.objects.filter(pk=job.pk).update(done=1)
     assert list(LiveChange.objects.values_list("topic", flat=True)) == [f"j{job.pk}"]
     LiveChange.objects.all().delete()
+    assert table.match_id is not None
     Match.objects.filter(pk=table.match_id).update(team0_name="X")  # no version moved
     assert not LiveChange.objects.filter(topic=f"m{table.match_id}").exists()
 
@@ -287,7 +288,7 @@ def test_postgresql_notifies_on_commit_only() -> None:
         for k, v in connection.get_connection_params().items()
         if k not in ("cursor_factory", "context", "prepare_threshold")
     }
-    match = MatchFactory()
+    match = MatchFactory.create()
     received: list[str] = []
     with psycopg.connect(**params, autocommit=True) as listener:
         listener.execute(f"LISTEN {hubs.CHANNEL}")
