@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from asgiref.sync import sync_to_async
-from django.db import connection
+from django.db import connection, connections
 from django.test import AsyncClient, Client, override_settings
 from django.utils import timezone
 
@@ -79,9 +79,31 @@ async def open_stream(path: str, **headers: Any) -> tuple[Any, Reader]:
     return response, Reader(aiter(response.streaming_content))
 
 
+def run(scenario: Any) -> None:
+    """The scenario in an event loop of its own, its hub closed after it (the hub's thread
+    holds a database connection)."""
+
+    async def closing() -> None:
+        try:
+            await scenario()
+        finally:
+            hub = hubs.current()
+            if hub is not None and hub.loop is asyncio.get_running_loop():
+                await hub.close()
+
+    asyncio.run(closing())
+
+
 def in_thread(work: Any) -> Any:
-    """A write as another request makes it (its own thread, its own connection)."""
-    return sync_to_async(work, thread_sensitive=False)()
+    """A write as another request makes it (its own thread, its own connection, closed after)."""
+
+    def request() -> Any:
+        try:
+            return work()
+        finally:
+            connections.close_all()
+
+    return sync_to_async(request, thread_sensitive=False)()
 
 
 @pytest.fixture
@@ -104,7 +126,7 @@ def test_a_stream_says_at_once_what_the_page_holds_no_more_then_each_change(fast
         assert time.monotonic() - started < 1
         assert event["data"] == f"{topic} 1" and event["id"] == f"{topic}=1"
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -125,7 +147,7 @@ def test_a_reconnect_gets_what_changed_while_it_was_away(fast: None) -> None:
         _r, first = await open_stream(url(topic))  # nothing held: told the version at once
         assert (await first.event(1))["data"] == f"{topic} 2"
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -148,7 +170,7 @@ def test_a_concours_page_is_told_of_a_deal_at_any_table_then_spaced(fast: None) 
             assert first["data"] != second["data"]
             await reader.nothing(0.8)  # the burst said once
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 @sqlite_only
@@ -170,7 +192,7 @@ def test_a_changes_table_that_lost_rows_reads_everything_again(fast: None) -> No
         await in_thread(write_unseen)
         assert (await reader.event(2))["data"] == f"{topic} 5"
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 def test_through_gunicorns_workers_the_stream_answers_204_and_the_page_polls() -> None:
@@ -187,7 +209,7 @@ def test_an_unsigned_topic_is_refused_and_another_site_may_not_read() -> None:
         answer = await client.get("/live/?t=m1", headers={"Origin": "https://evil.example"})
         assert "Access-Control-Allow-Origin" not in answer
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -214,7 +236,7 @@ def test_streams_are_capped_per_address_and_end_after_their_lifetime(fast: None)
             again = await AsyncClient().get(url(topic))
             assert again.status_code == 200
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -228,7 +250,7 @@ def test_a_silent_stream_sends_heartbeats(fast: None) -> None:
             assert (await asyncio.wait_for(reader.chunks.get(), 1)).startswith("retry: ")
             assert await asyncio.wait_for(reader.chunks.get(), 2) == ":\n\n"
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -246,7 +268,7 @@ def test_one_version_read_serves_every_stream_of_a_topic(fast: None) -> None:
             assert (await reader.event(2))["data"] == f"{topic} 1"
         assert hub.reads == reads + 1
 
-    asyncio.run(scenario())
+    run(scenario)
 
 
 @sqlite_only

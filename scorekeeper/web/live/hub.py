@@ -86,6 +86,14 @@ class Hub:
             self.loop.create_task(self._source(), context=context),
         ]
 
+    async def close(self) -> None:
+        """Stop its tasks and close its thread's database connection (tests; a server's end)."""
+        for task in self.tasks:
+            task.cancel()
+        await asyncio.gather(*self.tasks, return_exceptions=True)
+        await self.loop.run_in_executor(self.executor, connections.close_all)
+        self.executor.shutdown(wait=False)
+
     # Streams ---------------------------------------------------------------------------------
 
     def subscribe(self, topics: Iterable[str], address: str) -> Subscription | None:
