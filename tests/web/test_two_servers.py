@@ -36,7 +36,10 @@ class Server:
         self.port, self.live_port = free_port(), free_port()
         env = {**env, "GUNICORN_BIND": f"127.0.0.1:{self.port}", "GUNICORN_WORKERS": "1"}
         self.processes = [
-            subprocess.Popen([GUNICORN or "gunicorn", "-c", "gunicorn.conf.py", "scorekeeper.wsgi"], cwd=ROOT, env=env),
+            subprocess.Popen(
+                [GUNICORN or "gunicorn", "-c", "gunicorn.conf.py", "scorekeeper.wsgi"],
+                cwd=ROOT, env=env,
+            ),
             subprocess.Popen(
                 [sys.executable, "-m", "scorekeeper.web.live.serve", f"--bind=127.0.0.1:{self.live_port}"],
                 cwd=ROOT, env=env,
@@ -45,7 +48,11 @@ class Server:
 
     def ready(self) -> None:
         for port in (self.port, self.live_port):
-            wait_for(lambda p=port: _status(p, "/healthz") == 200 or None, within=60, what="up")
+
+            def up(port: int = port) -> bool | None:
+                return _status(port, "/healthz") == 200 or None
+
+            wait_for(up, within=60, what=f"a server on port {port}")
 
     def stop(self) -> None:
         for process in self.processes:
@@ -73,9 +80,14 @@ class Phone:
         self.cookies: dict[str, str] = {}
 
     def request(
-        self, port: int, method: str, path: str, data: dict[str, str] | None = None, **headers: str
+        self,
+        port: int,
+        method: str,
+        path: str,
+        data: dict[str, str] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> tuple[int, dict[str, str], str]:
-        sent = {"X-Forwarded-Proto": "https", "Host": "127.0.0.1", **headers}
+        sent = {"X-Forwarded-Proto": "https", "Host": "127.0.0.1", **(headers or {})}
         if self.cookies:
             sent["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
         body = None
@@ -164,10 +176,10 @@ def test_two_servers_share_deals_streams_sessions_lockouts_and_tags(
     # The fragment's tag from A holds on B, and moves on both after the next deal.
     viewer = Phone()
     fragment = {"HX-Request": "true", "HX-Target": "scoreboard"}
-    _, tagged, _ = viewer.request(a.port, "GET", f"/view/{match.view_token}/", **fragment)
+    _, tagged, _ = viewer.request(a.port, "GET", f"/view/{match.view_token}/", headers=fragment)
     tag = tagged["ETag"]
     status, _, _ = viewer.request(
-        b.port, "GET", f"/view/{match.view_token}/", **fragment, **{"If-None-Match": tag}
+        b.port, "GET", f"/view/{match.view_token}/", headers={**fragment, "If-None-Match": tag}
     )
     assert status == 304
     _, _, form = phone.request(b.port, "GET", f"{board}deal/")
@@ -175,7 +187,7 @@ def test_two_servers_share_deals_streams_sessions_lockouts_and_tags(
     post = {**deal, **{k: fields[k] for k in ("csrfmiddlewaretoken", "version", "submission")}}
     assert phone.request(a.port, "POST", f"{board}deal/", post)[0] == 302
     status, moved, _ = viewer.request(
-        b.port, "GET", f"/view/{match.view_token}/", **fragment, **{"If-None-Match": tag}
+        b.port, "GET", f"/view/{match.view_token}/", headers={**fragment, "If-None-Match": tag}
     )
     assert status == 200 and moved["ETag"] != tag
     assert Match.objects.get(pk=match.pk).deal_count == 2
