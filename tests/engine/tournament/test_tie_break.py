@@ -3,6 +3,8 @@ the row above when the two were level on every criterion before it (`Standing.ti
 the pages can say why ranks 2, 3 and 4 with the same points and wins come in that order.
 Hand-computed on the examples of test_criteria.py, then a property over random concours."""
 
+from itertools import pairwise
+
 import pytest
 from hypothesis import given
 
@@ -79,7 +81,7 @@ def test_a_tie_break_is_the_first_criterion_that_parts_a_row_from_the_one_above(
     tournament = parse(data)
     ranking = tournament.settings.ranking
     rows = standings(tournament)
-    for above, row in zip(rows, rows[1:], strict=False):
+    for above, row in pairwise(rows):
         mine, theirs = row.key(ranking), above.key(ranking)
         if row.rank == above.rank:
             assert mine == theirs and row.tie_break is None
