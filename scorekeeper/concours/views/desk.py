@@ -59,7 +59,14 @@ from ..pages import (
 )
 from ..phones import phone_news
 from ..services import FORMATS, Refused
-from ..words import change_action, change_author, entry_closed, refusal
+from ..words import (
+    breaks_ties,
+    change_action,
+    change_author,
+    entry_closed,
+    ranking_columns,
+    refusal,
+)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -324,6 +331,9 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "can_finish": not finished and current is not None and current.is_closed and state.complete,
         "finished": finished,
         "standings": paginate(standings, request, param="standings") if standings else None,
+        # The ranking's own criteria beside the usual figures, and which broke each tie.
+        "ranking_columns": ranking_columns(rules.ranking),
+        "tie_breaks": breaks_ties(rules.ranking),
         "ties": ties,
         # A bracket round leaves the qualifying standings be (docs/tournaments.md §7).
         "standings_round": min(closed[-1].number, rules.rounds) if closed else None,

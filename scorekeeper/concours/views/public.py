@@ -11,6 +11,7 @@ that one query."""
 
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -31,7 +32,13 @@ from .. import selectors
 from ..brackets import bracket_view, round_title
 from ..clock import round_clock
 from ..models import Entrant, Round, Tournament
-from ..words import CRITERIA
+from ..words import (
+    CRITERIA,
+    Column,
+    legend,
+    projector_columns,
+    ranking_columns,
+)
 
 PROJECTOR_ROWS = 16  # ranking rows of one line a 1080-pixel-high page shows in big type
 
@@ -134,6 +141,15 @@ class Board:
     @property
     def ranking_words(self) -> list[str]:
         return [str(CRITERIA[name]) for name in self.engine.settings.ranking]
+
+    @cached_property
+    def ranking_columns(self) -> list[Column]:
+        """The ranking's own criteria beside the usual figures (words.ranking_columns)."""
+        return ranking_columns(self.engine.settings.ranking)
+
+    @property
+    def legend(self) -> str:
+        return legend(self.ranking_columns)
 
     def seat(self, number: int) -> Seat | None:
         if not self.engine.rounds:
@@ -301,9 +317,16 @@ def projector(request: HttpRequest, token: str) -> HttpResponse:
     read = tournament.version
     board = _board(tournament, None)
     tag = _retag(request, tournament, read, tag, "projector")
+    ranking = board.engine.settings.ranking
+    columns = projector_columns(ranking)
     context = {
         "board": board,
         "tournament": tournament,
+        # After parties played, wins and points, the ranking's criteria only (a wall's width
+        # is for the names); the figure that broke a tie is marked in its cell, no column.
+        "columns": columns,
+        "tie_broken": any(row["tie_break"] for row in board.rows),
+        "span": 5 + len(columns),
         "pages": projector_pages(board.rows, board.finished),
         "clock": round_clock(board.current_round, where="projector"),
     }

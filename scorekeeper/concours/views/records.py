@@ -23,6 +23,7 @@ from .. import jobs as concours_jobs
 from ..access import own as _own
 from ..access import owner_only as _owner_only
 from ..forms import ImportForm
+from ..words import criterion_words
 
 HOUR = 3600  # the window of the import limit (settings.IMPORTS_PER_HOUR, as match files)
 
@@ -59,7 +60,7 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
         if not 1 <= after <= drawn:
             messages.error(request, _("No standings after that round: it is not drawn."))
             return redirect("concours:desk", pk=tournament.pk)
-    text = exports.standings_csv(tournament, after)
+    text = exports.standings_csv(tournament, after, criterion=criterion_words)
     suffix = f"-standings-round-{after}.csv" if after else "-standings.csv"
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     return _attachment(response, exports.file_name(tournament, suffix))
