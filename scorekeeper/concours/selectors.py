@@ -7,7 +7,7 @@ change that made it (a deal saved at its match, paper totals, time called: see s
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from django.db.models import Q, QuerySet, Sum, Value
@@ -412,9 +412,15 @@ def final_rows(tournament: Tournament) -> list[dict[str, Any]]:
 
 def export_document(tournament: Tournament) -> dict[str, Any]:
     """The tournament as a `belote-tournament/1` document (tournament_engine.tfile), each table with its
-    paper totals or its deals."""
+    paper totals or its deals, and its place and prizes (by place) when it has them: an import
+    gives them back, and with them the same ex æquo prize notes."""
     snap = snapshot(tournament, with_results=True)
-    return tournament_engine.dump_tournament(snap.engine)
+    prizes = tuple(
+        tournament_engine.Prize(place, prize)
+        for place, prize in sorted(prize_table(tournament.prizes).items())
+    )
+    engine = replace(snap.engine, place=tournament.place or None, prizes=prizes or None)
+    return tournament_engine.dump_tournament(engine)
 
 
 def change_key(*, public_token: str) -> str | None:
