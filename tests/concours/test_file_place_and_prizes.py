@@ -7,6 +7,7 @@ import csv
 import io
 import json
 from collections.abc import Callable
+from typing import Any
 from html import unescape
 
 import pytest
@@ -33,7 +34,9 @@ def organiser(make_user: Callable[[str], User], client: Client) -> User:
     return user
 
 
-def download_and_import(client: Client, tournament: Tournament) -> tuple[dict, Tournament]:
+def download_and_import(
+    client: Client, tournament: Tournament
+) -> tuple[dict[str, Any], Tournament]:
     """The concours's file downloaded from its desk, then imported back through the Import
     page: the document and the new concours."""
     response = client.get(reverse("concours:export", args=[tournament.pk]))

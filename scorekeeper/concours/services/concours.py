@@ -60,12 +60,12 @@ FORMATS: dict[str, dict[str, Any]] = {
 }
 
 
-def place_text(value: str) -> str:
+def _place(value: str) -> str:
     """A concours's place: a line of text (engine/scoring/free_text.py's rule), stripped, may be empty."""
     return read_text(value.strip(), "place", MAX_PLACE)
 
 
-def prize_texts(prizes: dict[int, str] | None) -> dict[str, str]:
+def _prizes(prizes: dict[int, str] | None) -> dict[str, str]:
     """{"1": "a ham"}: each prize a line of text, stripped, the empty ones left out."""
     out = {}
     for rank, text in (prizes or {}).items():
@@ -97,9 +97,9 @@ def create_tournament(
         owner=owner,
         name=read_name(" ".join(name.split()), "name", 100),
         date=date,
-        place=place_text(place),
+        place=_place(place),
         settings=settings_to_dict(settings),
-        prizes=prize_texts(prizes),
+        prizes=_prizes(prizes),
     )
 
 
@@ -131,8 +131,8 @@ def update_tournament(
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     tournament.name = read_name(" ".join(name.split()), "name", 100)
     tournament.date = date
-    tournament.place = place_text(place)
-    tournament.prizes = prize_texts(prizes)
+    tournament.place = _place(place)
+    tournament.prizes = _prizes(prizes)
     fields = ["name", "date", "place", "prizes"]
     if settings is not None:
         values = {**settings, "seed": tournament.settings["seed"]}

@@ -19,7 +19,7 @@ from scorekeeper.web.folding import fold
 
 from ..models import Entrant, Place, Round, Table, Tournament
 from .base import Refused, match_owner_key
-from .concours import concours_complete, place_text, prize_texts, store_final_standings
+from .concours import _place, _prizes, concours_complete, store_final_standings
 from .rounds import _table_names
 from .tables import apply_result
 
@@ -152,8 +152,8 @@ def _write_import(
         owner=owner,
         name=engine.name or "",
         date=datetime.date.fromisoformat(engine.date) if engine.date else None,
-        place=place_text(engine.place or ""),
-        prizes=prize_texts({prize.place: prize.prize for prize in engine.prizes or ()}),
+        place=_place(engine.place or ""),
+        prizes=_prizes({prize.place: prize.prize for prize in engine.prizes or ()}),
         settings=settings_to_dict(settings),
     )
     for entrant in entrants.values():

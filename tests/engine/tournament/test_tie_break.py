@@ -71,7 +71,9 @@ LEVEL = [round_(table(1, 1, 2, (1000, 900)), table(2, 3, 4, (900, 1000)))]
     ],
     ids=["head-to-head", "points", "cycle", "lots", "lots-after-three", "shared", "no-round"],
 )  # fmt: skip
-def test_the_criterion_that_broke_each_tie(data: Doc, expected: list[tuple]) -> None:
+def test_the_criterion_that_broke_each_tie(
+    data: Doc, expected: list[tuple[int, int, str | None]]
+) -> None:
     assert broken(data) == expected
 
 
