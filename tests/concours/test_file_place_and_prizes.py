@@ -7,8 +7,8 @@ import csv
 import io
 import json
 from collections.abc import Callable
-from typing import Any
 from html import unescape
+from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
