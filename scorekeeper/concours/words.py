@@ -10,7 +10,7 @@ from typing import Any
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from scorekeeper.engine.tournament import PaperCheck
+from scorekeeper.engine.tournament import PaperCheck, TournamentError
 from scorekeeper.engine.tournament.settings import EXTRA_CRITERIA
 from scorekeeper.web.words import reason
 
@@ -254,6 +254,30 @@ WRITE_REFUSALS: "dict[str, Promise]" = {
         "This table's round is closed: its deals change no more. Nothing was saved."
     ),
 }
+
+
+# The engine's refusals the desk words itself (issue 42): the engine's words (web/words.py) are
+# a file's, after the path they name ("settings.rounds: a round robin of 5 teams has at most 5
+# rounds"); on the desk a refusal is a sentence of its own that says what to do.
+DESK_ENGINE_REFUSALS: "dict[str, Promise]" = {
+    "round_robin_rounds": gettext_lazy(
+        "A round robin of %(teams)s teams has at most %(max)s rounds: change Rounds to "
+        "%(max)s or fewer in the settings (Format, Change the settings), then draw round 1."
+    ),
+    "bracket_complete": gettext_lazy(
+        "The final bracket is complete (%(max)s rounds in all): no round is left to draw. "
+        "Finish the concours to make its ranking final."
+    ),
+}
+
+
+def engine_refusal(error: TournamentError) -> str:
+    """An engine's refusal of a desk action in the active language: the desk's own words when
+    it has them, else the engine's."""
+    template = DESK_ENGINE_REFUSALS.get(error.code)
+    if template is not None:
+        return str(template) % error.params
+    return reason(error.code, **error.params)
 
 
 def write_refusal(code: str) -> str:

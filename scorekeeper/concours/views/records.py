@@ -48,9 +48,10 @@ def export_file(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 @paused_gc
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The standings as CSV: after round `?round=k` (a drawn round), or with no round the
-    latest (the final ranking once the concours is finished). A round not drawn is answered by
-    the desk with a message, nothing downloaded."""
+    """The standings as CSV: after round `?round=k` (a drawn qualifying round), or with no round
+    the latest (the final ranking once the concours is finished). A round not drawn, or one of
+    the final bracket (its standings are the last qualifying round's), is answered by the desk
+    with a message, nothing downloaded."""
     tournament = _own(request, pk)
     drawn = tournament.rounds.count()
     asked = request.GET.get("round", "")
@@ -59,6 +60,18 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
         after = int(asked) if asked.isascii() and asked.isdecimal() and len(asked) < 4 else 0
         if not 1 <= after <= drawn:
             messages.error(request, _("No standings after that round: it is not drawn."))
+            return redirect("concours:desk", pk=tournament.pk)
+        qualifying = tournament.engine_settings.rounds
+        if after > qualifying:  # a round of the final bracket leaves the standings be (§7)
+            messages.error(
+                request,
+                _(
+                    "No standings after round %(round)s: it is a round of the final bracket, "
+                    "which leaves the standings as they were after round %(rounds)s. Download "
+                    "those, or the final ranking once the concours is finished."
+                )
+                % {"round": after, "rounds": qualifying},
+            )
             return redirect("concours:desk", pk=tournament.pk)
     text = exports.standings_csv(tournament, after, criterion=criterion_words)
     suffix = f"-standings-round-{after}.csv" if after else "-standings.csv"
