@@ -22,6 +22,7 @@ from scorekeeper.web.addresses import absolute_url
 from .access import is_organiser
 from .brackets import stage_title
 from .clock import table_clock
+from .middleware import remember_table
 from .models import Table, Tournament
 
 
@@ -109,12 +110,17 @@ def scoreboard_note(request: HttpRequest, board: ShownBoard) -> BoardNote | None
         return None
     tournament = table.round.tournament
     over = table_over(table, match)
+    organiser = is_organiser(request, tournament)
+    if organiser and not over and table.token:
+        # The organiser scores here too: a tap by this link once a deal has ended the partie
+        # (the link renewed) is sent to the desk, not "Not found" (middleware.py).
+        remember_table(request, match.scorer_token, table.token)
     corrects = (
         over
         and table.paper is None
         and not table.round.is_closed
         and tournament.status != Tournament.Status.FINISHED
-        and is_organiser(request, tournament)
+        and organiser
     )
     links: list[tuple[str, str]] = []
     banner = ""
@@ -143,7 +149,7 @@ def scoreboard_note(request: HttpRequest, board: ShownBoard) -> BoardNote | None
                     reverse("concours_public:standings", args=[tournament.public_token]),
                 )
             )
-    if is_organiser(request, tournament):
+    if organiser:
         desk = reverse("concours:desk", args=[tournament.pk])
         links.append((_("Back to the desk"), f"{desk}#table-{table.number}"))
     winner = board.winner_name
