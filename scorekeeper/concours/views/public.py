@@ -80,15 +80,6 @@ def _poll_shortcut(request: HttpRequest, token: str, page: str) -> tuple[HttpRes
     return None, tag
 
 
-def _retag(request: HttpRequest, tournament: Tournament, read: int, tag: str, page: str) -> str:
-    """The tag again when reading the standings brought tables' results up to date (which moves
-    the tournament's version): one more query, so that the next poll is answered 304."""
-    if tag and tournament.version != read:
-        key = selectors.change_key(public_token=tournament.public_token)
-        return _tag(request, key or "", page)
-    return tag
-
-
 @dataclass(frozen=True)
 class Seat:
     """Where an entrant sits in the current round."""
@@ -256,9 +247,7 @@ def standings_page(request: HttpRequest, token: str) -> HttpResponse:
     if shortcut is not None:
         return shortcut
     tournament = get_object_or_404(Tournament, public_token=token)
-    read = tournament.version
     board = _board(tournament, _after(request))
-    tag = _retag(request, tournament, read, tag, "standings")
     query = " ".join(request.GET.get("q", "").split())[:MAX_QUERY]
     matches, me = _find(board, query)
     context = {
@@ -314,9 +303,7 @@ def projector(request: HttpRequest, token: str) -> HttpResponse:
     if shortcut is not None:
         return shortcut
     tournament = get_object_or_404(Tournament, public_token=token)
-    read = tournament.version
     board = _board(tournament, None)
-    tag = _retag(request, tournament, read, tag, "projector")
     ranking = board.engine.settings.ranking
     columns = projector_columns(ranking)
     context = {
