@@ -51,7 +51,8 @@ def table_over(table: Table, match: Match | None) -> bool:
 
 def header(table: Table, match: Match | None, scored_deals: int | None = None) -> str:
     """ "Table 7 · round 2 · Les As – Pique Dame · deal 5 of 12" (a partie to a target: "· 1,240
-    / 2,000", the higher total)."""
+    / 2,000", the higher total); a table typed from its paper sheet says so instead of a deal
+    count (its phone's deals, if any, do not count)."""
     parts = [
         _("Table %(table)s") % {"table": table.number},
         _("round %(round)s") % {"round": table.round.number},
@@ -60,6 +61,9 @@ def header(table: Table, match: Match | None, scored_deals: int | None = None) -
         parts.append(stage_title(table.round.tournament.engine_settings, table.round.number))
     if match is not None:
         parts.append(" – ".join(match.team_names))
+        if table.paper is not None:  # the sheet's totals are the result: no partie under way
+            parts.append(_("result typed from the paper sheet"))
+            return " · ".join(parts)
         rules = match.engine_rules
         if scored_deals is None:  # passed deals do not count towards the limit (one query)
             scored_deals = match.deals.exclude(kind=Deal.Kind.PASSED).count()
