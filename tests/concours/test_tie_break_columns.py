@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from scorekeeper.concours import selectors
 
-from .test_prize_ties import rows_of
+from .test_prize_ties import rows_of, tied
 from .tie_support import EXPECTED, NAMES, tied_concours
 
 pytestmark = pytest.mark.django_db
@@ -180,3 +180,16 @@ def test_the_csv_has_a_column_a_criterion_and_the_tie_break(
     response = client.get(reverse("concours:standings_csv", args=[tournament.pk]))
     rows = list(csv.DictReader(io.StringIO(response.content.decode()[1:])))
     assert {row["team"]: row["tie_break"] for row in rows}["Les As"] == "confrontation directe"
+
+
+def test_the_print_leaves_the_column_out_where_no_tie_was_broken(
+    organiser: User, client: Client
+) -> None:
+    """Paper is narrow: no tie broken (two firsts share their rank, nothing parted them), no
+    column; the desk keeps it (its cells empty)."""
+    tournament, _winners, _rest = tied(organiser)
+    assert not any(row["tie_break"] for row in selectors.standings_rows(tournament))
+    html = client.get(reverse("concours:print_ranking", args=[tournament.pk])).text
+    assert "Tie broken by" not in html and "ranking-tie-break" not in html
+    desk = client.get(reverse("concours:desk", args=[tournament.pk])).text
+    assert 'class="desk-tie-break">Tie broken by</th>' in desk

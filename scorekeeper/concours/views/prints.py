@@ -374,7 +374,8 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
         "ranking_words": [str(CRITERIA[name]) for name in ranking],
         # The ranking's own criteria beside the usual figures, and which broke each tie.
         "ranking_columns": columns,
-        "tie_breaks": breaks_ties(ranking),
+        # On paper the column only where a tie was broken (A4 is narrow: the names first).
+        "tie_breaks": breaks_ties(ranking) and any(row["tie_break"] for row in rows),
         "legend": legend(columns),
     }
     return render(request, "concours/print/ranking.html", context)
