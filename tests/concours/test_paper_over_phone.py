@@ -59,6 +59,7 @@ def test_the_phone_shows_the_typed_result_and_no_deal_counter(
     assert "deal 1 of 12" not in html and "of 12" not in html
     assert "1012" in html and "910" in html
     assert "Typed by the organiser from the paper sheet." in html
+    assert table.match is not None
     assert reverse("matches:deal_new", args=[table.match.scorer_token]) not in html
     assert "Record a deal" not in html
     # Its poll too (the fragment).
