@@ -11,6 +11,7 @@ that one query."""
 
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -31,7 +32,13 @@ from .. import selectors
 from ..brackets import bracket_view, round_title
 from ..clock import round_clock
 from ..models import Entrant, Round, Tournament
-from ..words import CRITERIA
+from ..words import (
+    CRITERIA,
+    Column,
+    legend,
+    projector_columns,
+    ranking_columns,
+)
 
 PROJECTOR_ROWS = 16  # ranking rows of one line a 1080-pixel-high page shows in big type
 
@@ -71,15 +78,6 @@ def _poll_shortcut(request: HttpRequest, token: str, page: str) -> tuple[HttpRes
     if polling.not_modified(request, tag):
         return polling.not_modified_response(tag), tag
     return None, tag
-
-
-def _retag(request: HttpRequest, tournament: Tournament, read: int, tag: str, page: str) -> str:
-    """The tag again when reading the standings brought tables' results up to date (which moves
-    the tournament's version): one more query, so that the next poll is answered 304."""
-    if tag and tournament.version != read:
-        key = selectors.change_key(public_token=tournament.public_token)
-        return _tag(request, key or "", page)
-    return tag
 
 
 @dataclass(frozen=True)
@@ -134,6 +132,15 @@ class Board:
     @property
     def ranking_words(self) -> list[str]:
         return [str(CRITERIA[name]) for name in self.engine.settings.ranking]
+
+    @cached_property
+    def ranking_columns(self) -> list[Column]:
+        """The ranking's own criteria beside the usual figures (words.ranking_columns)."""
+        return ranking_columns(self.engine.settings.ranking)
+
+    @property
+    def legend(self) -> str:
+        return legend(self.ranking_columns)
 
     def seat(self, number: int) -> Seat | None:
         if not self.engine.rounds:
@@ -242,9 +249,7 @@ def standings_page(request: HttpRequest, token: str) -> HttpResponse:
     if shortcut is not None:
         return shortcut
     tournament = get_object_or_404(Tournament, public_token=token)
-    read = tournament.version
     board = _board(tournament, _after(request))
-    tag = _retag(request, tournament, read, tag, "standings")
     query = " ".join(request.GET.get("q", "").split())[:MAX_QUERY]
     matches, me = _find(board, query)
     context = {
@@ -319,12 +324,17 @@ def projector(request: HttpRequest, token: str) -> HttpResponse:
     if shortcut is not None:
         return shortcut
     tournament = get_object_or_404(Tournament, public_token=token)
-    read = tournament.version
     board = _board(tournament, None)
-    tag = _retag(request, tournament, read, tag, "projector")
+    ranking = board.engine.settings.ranking
+    columns = projector_columns(ranking)
     context = {
         "board": board,
         "tournament": tournament,
+        # After parties played, wins and points, the ranking's criteria only (a wall's width
+        # is for the names); the figure that broke a tie is marked in its cell, no column.
+        "columns": columns,
+        "tie_broken": any(row["tie_break"] for row in board.rows),
+        "span": 5 + len(columns),
         "pages": projector_pages(board.rows, board.finished),
         "clock": round_clock(board.current_round, where="projector"),
     }
