@@ -181,7 +181,7 @@ REFUSALS: "dict[str, Promise]" = {
     "registration_not_accepted": gettext_lazy(
         "“%(name)s” is not accepted yet: accept it first, then check it in."
     ),
-    "unknown_code": gettext_lazy("No registration has the code “%(code)s”."),
+    "unknown_code": gettext_lazy("No registration has the code “%(typed)s”."),
 }
 
 # Why a write to a table's match is refused (services.check_table_write's WriteRefused codes),

@@ -329,7 +329,7 @@ def check_in_registration(*, tournament: Tournament, typed: str) -> Registration
     team's entrant is marked present (`check_in`, before round 1 is drawn)."""
     registration = find_registration(tournament, typed)
     if registration is None:
-        raise Refused("unknown_code", code=" ".join(typed.split())[:40])
+        raise Refused("unknown_code", typed=" ".join(typed.split())[:40])
     if registration.state != State.ACCEPTED or registration.entrant is None:
         raise Refused("registration_not_accepted", name=registration.name, state=registration.state)
     entrant = registration.entrant
