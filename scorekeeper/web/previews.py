@@ -6,7 +6,8 @@ shows everyone already, never anything private.
 
 The image's address carries the version of what it shows (`?v=`) and its language (`?lang=`):
 its answer is cached for good by browsers, chat apps and proxies (`immutable`), and an address
-of an older version is sent on to the current one. Drawing costs about 0.1 s of CPU, so each
+of an older version is sent on to the current one (without `?v=`: the current one, kept five
+minutes). Drawing costs about 0.1 s of CPU, so each
 process keeps the last CARDS_KEPT images it drew (by page, version and language: a copy can
 never be stale, its version is in its key; about 30 KB each), and a card's text is bounded
 (the title two lines, the summary two, at most CARD_ROWS rows, each cut to its width).
@@ -39,6 +40,7 @@ INK = "#ffffff"
 MUTED = "#bbf7d0"
 LINE = "#2f6f45"
 IMMUTABLE = "public, max-age=31536000, immutable"
+SHORT = "public, max-age=300"
 type Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
 
@@ -227,9 +229,10 @@ def card_png(key: tuple[str, ...], card: Callable[[], Card]) -> bytes:
     return KEPT.get(key, lambda: draw_card(card()))
 
 
-def image_response(png: bytes) -> HttpResponse:
-    """A card's answer: cached for good (its address names its version)."""
+def image_response(png: bytes, *, for_good: bool = True) -> HttpResponse:
+    """A card's answer: cached for good when its address names its version, else (the address
+    without `?v=`: whatever is current) for a few minutes."""
     response = HttpResponse(png, content_type="image/png")
-    response["Cache-Control"] = IMMUTABLE
+    response["Cache-Control"] = IMMUTABLE if for_good else SHORT
     response["Content-Length"] = str(len(png))
     return response

@@ -34,9 +34,10 @@ def card_image(request: HttpRequest, token: str) -> HttpResponse:
     version = selectors.change_key(public_token=token)
     if version is None:
         raise Http404
-    if request.GET.get("v") != version:  # an older version's address: the current one
+    asked = request.GET.get("v")
+    if asked is not None and asked != version:  # an older version's address: the current one
         response = redirect(previews.card_address(token, version))
         response["Cache-Control"] = "no-cache"
         return response
     key = ("concours", token, version, get_language() or "")
-    return image_response(card_png(key, lambda: _card(token)))
+    return image_response(card_png(key, lambda: _card(token)), for_good=asked is not None)

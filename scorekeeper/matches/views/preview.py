@@ -19,9 +19,10 @@ def card_image(request: HttpRequest, token: str) -> HttpResponse:
     match = access.match_for_viewer(token)
     if not match.is_finished:
         raise Http404
-    if request.GET.get("v") != str(match.version):  # an older version's address
+    asked = request.GET.get("v")
+    if asked is not None and asked != str(match.version):  # an older version's address
         response = redirect(previews.card_address(match))
         response["Cache-Control"] = "no-cache"
         return response
     key = ("match", token, str(match.version), get_language() or "")
-    return image_response(card_png(key, lambda: previews.card(match)))
+    return image_response(card_png(key, lambda: previews.card(match)), for_good=asked is not None)
