@@ -180,14 +180,15 @@ def draw_card(card: Card) -> bytes:
         draw.text((MARGIN, y), line, font=summary_font, fill=MUTED)
         y += 46
     y += 14
-    row_font = _font(40, False)
-    rank_font = _font(40, True)
-    row_height = 62
+    size = 72 if len(card.rows) <= 2 else 40  # a score's two lines: big, as on the scoreboard
+    row_font = _font(size, False)
+    rank_font = _font(size, True)
+    row_height = int(size * 1.55)
     for rank, name, figure in card.rows[:CARD_ROWS]:
         if y + row_height > HEIGHT - 20:
             break
         draw.line((MARGIN, y, WIDTH - MARGIN, y), fill=LINE, width=2)
-        top = y + 10
+        top = y + size // 4
         draw.text((MARGIN, top), fit(draw, rank, rank_font, 90), font=rank_font, fill=INK)
         figure_text = fit(draw, figure, rank_font, 300)
         figure_width = _width(draw, figure_text, rank_font)
