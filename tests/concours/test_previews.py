@@ -17,8 +17,8 @@ from PIL import Image
 from scorekeeper.concours import previews as concours_previews
 from scorekeeper.concours import selectors, services
 from scorekeeper.concours.models import Tournament
-from scorekeeper.web import previews
 from scorekeeper.engine.scoring import rules_from_dict
+from scorekeeper.web import previews
 from tests.factories import MatchFactory, TournamentFactory
 from tests.matches.support import coinche_deal
 
