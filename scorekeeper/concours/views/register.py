@@ -72,7 +72,6 @@ def register(request: HttpRequest, token: str) -> HttpResponse:
     then the team's own page."""
     tournament = get_object_or_404(Tournament, public_token=token)
     form = RegisterForm(None, melee=tournament.melee)
-    status = 200
     if request.method == "POST":
         stop = _refused_request(request, tournament)
         if stop is not None:
@@ -91,13 +90,12 @@ def register(request: HttpRequest, token: str) -> HttpResponse:
                 _add_error(form, error)
             else:
                 return redirect("concours:registration", token=registration.token)
-        status = 400
     context = {
         "tournament": tournament,
         "form": form,
         "registration": public_registration(tournament),
     }
-    return render(request, "concours/public/register.html", context, status=status)
+    return render(request, "concours/public/register.html", context)
 
 
 def _registration(token: str) -> Registration:
@@ -124,7 +122,6 @@ def registration(request: HttpRequest, token: str) -> HttpResponse:
     if view["players"]:
         initial.update(player1=view["players"][0], player2=view["players"][1])
     form = RegisterForm(None, melee=tournament.melee, change=True, initial=initial)
-    status = 200
     if request.method == "POST":
         stop = _refused_request(request, tournament)
         if stop is not None:
@@ -144,14 +141,13 @@ def registration(request: HttpRequest, token: str) -> HttpResponse:
             else:
                 messages.success(request, _("Your registration is saved."))
                 return redirect("concours:registration", token=token)
-        status = 400
     context = {
         **view,
         "form": form,
         "link": absolute_url(request, reverse("concours:registration", args=[token])),
         "public_url": reverse("concours_public:standings", args=[tournament.public_token]),
     }
-    return _private(render(request, "concours/public/registration.html", context, status=status))
+    return _private(render(request, "concours/public/registration.html", context))
 
 
 @require_POST
