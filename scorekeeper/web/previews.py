@@ -92,7 +92,7 @@ def speaks_asked_language[**P](
             response["Content-Language"] = language
         return response
 
-    return wrapped
+    return wrapped  # type: ignore[return-value]  # functools.wraps' _Wrapped is the same call
 
 
 @cache

@@ -5,6 +5,7 @@ shows (an older one sent on, the current one cached for good), drawn once per ve
 language, holding only what the page shows everyone. The desk's Share the results."""
 
 import io
+from collections.abc import Callable
 from datetime import date
 from html.parser import HTMLParser
 
@@ -12,11 +13,11 @@ import pytest
 from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import reverse
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from scorekeeper.concours import previews as concours_previews
 from scorekeeper.concours import selectors, services
-from scorekeeper.concours.models import Tournament
+from scorekeeper.concours.models import Table, Tournament
 from scorekeeper.engine.scoring import rules_from_dict
 from scorekeeper.web import previews
 from tests.factories import MatchFactory, TournamentFactory
@@ -48,8 +49,8 @@ def tags(html: str) -> dict[str, str]:
 
 
 @pytest.fixture
-def organiser(make_user: object) -> User:
-    return make_user("organiser")  # type: ignore[operator]
+def organiser(make_user: Callable[[str], User]) -> User:
+    return make_user("organiser")
 
 
 @pytest.fixture(autouse=True)
@@ -118,8 +119,8 @@ def test_the_live_standings_and_a_registration_say_where_they_are(organiser: Use
     assert found["og:description"].startswith("Round 1 of 4 · 4 teams · leading: ")
 
 
-def png_of(response: object) -> Image.Image:
-    return Image.open(io.BytesIO(b"".join(response)))  # type: ignore[call-overload]
+def png_of(content: bytes) -> Image.Image:
+    return Image.open(io.BytesIO(content))
 
 
 def test_the_image_is_a_png_of_1200_by_630_cached_by_its_version(
@@ -128,19 +129,24 @@ def test_the_image_is_a_png_of_1200_by_630_cached_by_its_version(
     tournament = finished(organiser)
     drawn: list[previews.Card] = []
     draw = previews.draw_card
-    monkeypatch.setattr(previews, "draw_card", lambda card: drawn.append(card) or draw(card))
+
+    def counted(card: previews.Card) -> bytes:
+        drawn.append(card)
+        return draw(card)
+
+    monkeypatch.setattr(previews, "draw_card", counted)
     address = tags(Client().get(public(tournament)).content.decode())["og:image"]
     response = Client().get(address)
     assert response.status_code == 200 and response["Content-Type"] == "image/png"
     assert response["Cache-Control"] == "public, max-age=31536000, immutable"
-    image = png_of(response)
+    image = png_of(response.content)
     assert image.format == "PNG" and image.size == (1200, 630)
     assert len(response.content) < 120_000
     # Asked again: the image kept, not drawn again.
     assert Client().get(address).content == response.content
     assert len(drawn) == 1
     # A corrected result moves the version: the old address is sent on, a new image drawn.
-    table = tournament.rounds.last().tables.first()  # type: ignore[union-attr]
+    table = Table.objects.get(round__tournament=tournament, round__number=2, number=2)
     services.correct_result(table=table, totals=(950, 50))
     moved = Client().get(address)
     assert moved.status_code == 302 and moved["Cache-Control"] == "no-cache"
@@ -179,7 +185,7 @@ def test_long_names_are_cut_to_fit_and_the_image_stays_its_size() -> None:
     )
     image = Image.open(io.BytesIO(previews.draw_card(card)))
     assert image.size == (1200, 630)
-    drawer = previews.ImageDraw.Draw(Image.new("RGB", (10, 10)))
+    drawer = ImageDraw.Draw(Image.new("RGB", (10, 10)))
     font = previews._font(40, False)
     cut = previews.fit(drawer, "Œ" * 80, font, 300)
     assert cut.endswith("…") and drawer.textlength(cut, font=font) <= 300
@@ -205,7 +211,7 @@ def test_a_finished_match_s_view_carries_its_preview() -> None:
     )
     assert found["og:title"] == f"Les As {totals[0]} – {totals[1]} Les Rois"
     image = Client().get(found["og:image"])
-    assert image.status_code == 200 and png_of(image).size == (1200, 630)
+    assert image.status_code == 200 and png_of(image.content).size == (1200, 630)
     assert match.scorer_token not in str(found)
     # The scorer's page has none, nor a match still playing.
     scorer = reverse("matches:scoreboard", args=[match.scorer_token])

@@ -3,6 +3,7 @@ order and who moves up, changes and withdrawal until the draw, the desk's answer
 team is an entrant made by add_entrant, its names recorded by the club's hook), names folded as
 at the desk, check-in by code or link, and the contacts erased 30 days after the concours."""
 
+from collections.abc import Callable
 from datetime import date, timedelta
 
 import pytest
@@ -321,5 +322,5 @@ def test_deleting_the_concours_deletes_its_registrations() -> None:
 
 
 @pytest.fixture
-def user(make_user: object) -> User:
-    return make_user("organiser")  # type: ignore[operator]
+def user(make_user: Callable[[str], User]) -> User:
+    return make_user("organiser")

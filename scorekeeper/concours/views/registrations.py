@@ -122,7 +122,7 @@ def edit(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     round 1 is drawn. An accepted team is edited as an entrant (its own page)."""
     tournament = _own(request, pk)
     registration = _registration(tournament, number)
-    if registration.entrant_id is not None:
+    if registration.entrant is not None:
         return redirect(
             "concours:edit_entrant", pk=tournament.pk, number=registration.entrant.number
         )
