@@ -19,6 +19,7 @@ from scorekeeper.concours.models import Entrant, Registration, Tournament
 from tests.factories import TournamentFactory, UserFactory
 
 from .conftest import NewPhone, Shot, page_errors, sign_in
+from .test_axe import _AXE_JS, _HEADINGS_JS, AXE, heading_problems
 
 pytestmark = [
     pytest.mark.browser,
@@ -27,6 +28,13 @@ pytestmark = [
 ]
 
 TEAM_PAGE = re.compile(r"/r/[\w-]+/$")
+
+
+def audit(page: Page) -> list[str]:
+    """axe-core's violations and heading-level problems on the page as it is."""
+    page.evaluate(AXE.read_text(encoding="utf-8"))
+    found = [f"{v['id']} [{v['impact']}] {v['targets']}" for v in page.evaluate(_AXE_JS)]
+    return found + heading_problems(page.evaluate(_HEADINGS_JS))
 
 
 def concours(user: User) -> Tournament:
@@ -80,6 +88,7 @@ def test_teams_register_wait_change_withdraw_are_accepted_and_checked_in(
     owner.get_by_label("At most this many teams (optional; then a waiting list)").fill("3")
     owner.get_by_label("A note above the form (optional)").fill("Inscription : 10 € par équipe")
     shot(owner, "01-opening")
+    assert audit(owner) == []
     owner.get_by_role("button", name="Save").click()
     expect(owner.locator(".messages")).to_contain_text("Registration is open on the public page.")
 
@@ -95,6 +104,7 @@ def test_teams_register_wait_change_withdraw_are_accepted_and_checked_in(
     expect(second.locator("#register")).to_contain_text("Inscription : 10 € par équipe")
     expect(second.locator("#register")).to_contain_text("1 place left.")
     shot(second, "03-public-page-register-form")
+    assert audit(second) == []
     second.close()
     second = register(new_phone, url, tournament, ("Trèfle", "Chloé", "David", "chloe@example.org"))
 
@@ -104,12 +114,14 @@ def test_teams_register_wait_change_withdraw_are_accepted_and_checked_in(
     )
     expect(third.locator("#state")).to_contain_text("Sur la liste d’attente : numéro 1.")
     shot(third, "04-waiting-list-fr")
+    assert audit(third) == []
 
     # The second team changes its name; a name already there is refused as at the desk.
     second.get_by_label("Team name").fill("PIQUE")
     second.get_by_role("button", name="Save the changes").click()
     expect(second.locator("#error-summary")).to_contain_text("“PIQUE” is already registered.")
     shot(second, "05-change-refused")
+    assert audit(second) == []
     second.get_by_label("Team name").fill("Trèfle Noir")
     second.get_by_role("button", name="Save the changes").click()
     expect(second.locator(".messages")).to_contain_text("Your registration is saved.")
@@ -132,6 +144,7 @@ def test_teams_register_wait_change_withdraw_are_accepted_and_checked_in(
     expect(section).to_contain_text("chloe@example.org")
     expect(section).to_contain_text("07 55 66 77 88")
     shot(owner, "07-desk-new-registrations")
+    assert audit(owner) == []
     owner.get_by_role("button", name="Accept Trèfle Noir").click()
     expect(owner.locator(".messages")).to_contain_text("“Trèfle Noir” is accepted")
     owner.get_by_role("button", name="Accept Carreau").click()
