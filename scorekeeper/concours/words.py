@@ -5,9 +5,12 @@ templates. Error words of both engines are in
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from django.utils.formats import date_format
 from django.utils.functional import Promise
+from django.utils.timezone import localtime
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from scorekeeper.engine.tournament import PaperCheck, TournamentError
@@ -238,6 +241,32 @@ REFUSALS: "dict[str, Promise]" = {
     "table_has_deals": gettext_lazy(
         "Table %(table)s was scored on its phone: say which is right, its deals or the paper."
     ),
+    # Teams registering themselves (issue 45): what the team, or the desk, reads.
+    "registration_not_open": gettext_lazy(
+        "Registration is not open for this concours: ask the organiser."
+    ),
+    "registration_closed": gettext_lazy(
+        "Registration closed on %(when)s: to play, ask the organiser."
+    ),
+    "registration_drawn": gettext_lazy(
+        "Round 1 is drawn: registration is over. To play, ask the organiser at the desk."
+    ),
+    "registration_needs_date": gettext_lazy(
+        "Give the concours its date first (in its settings): teams register for a day."
+    ),
+    "registration_full": gettext_lazy(
+        "The concours is full and so is its waiting list: to play, ask the organiser."
+    ),
+    "registration_refused": gettext_lazy("This registration was refused: it changes no more."),
+    "registration_withdrawn": gettext_lazy("This registration was withdrawn: it changes no more."),
+    "registration_locked": gettext_lazy(
+        "Round 1 is drawn: the registration changes no more. Ask the organiser at the desk."
+    ),
+    "registration_decided": gettext_lazy("This registration is already answered."),
+    "registration_not_accepted": gettext_lazy(
+        "“%(name)s” is not accepted yet: accept it first, then check it in."
+    ),
+    "unknown_code": gettext_lazy("No registration has the code “%(typed)s”."),
 }
 
 # Why a write to a table's match is refused (services.check_table_write's WriteRefused codes),
@@ -295,6 +324,9 @@ def refusal(error: Refused) -> str:
     line = params.pop("line", None)
     if "tables" in params:
         params["tables"] = ", ".join(str(number) for number in params["tables"])
+    for key, value in params.items():
+        if isinstance(value, datetime):  # a closing time: in the page's time zone
+            params[key] = date_format(localtime(value), "SHORT_DATETIME_FORMAT")
     template = REFUSALS.get(error.code)
     text = str(template) % params if template is not None else reason(error.code, **params)
     if line is None:

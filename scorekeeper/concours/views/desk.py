@@ -58,7 +58,10 @@ from ..pages import (
     table_rows,
 )
 from ..phones import phone_news
+from ..previews import share_links
+from ..registration_forms import CheckInForm
 from ..services import FORMATS, Refused
+from ..team_registrations import desk_registrations
 from ..words import (
     breaks_ties,
     change_action,
@@ -357,6 +360,13 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "paste_form": _paste_form(rules.melee),
         "csv_form": CsvForm(),
         "past": _past_names(tournament) if not finished else ([], []),
+        # Teams registering themselves (issue 45): the contacts for the owner alone.
+        "sign_ups": desk_registrations(
+            tournament, with_contacts=is_owner(request, tournament), drawn=len(rounds)
+        ),
+        "check_in_form": CheckInForm(),
+        # Share the results (issue 45): once a round's results are in.
+        "share": share_links(request, tournament) if closed else None,
     }
     template = "concours/desk/desk.html"
     target = request.headers.get("HX-Target", "")

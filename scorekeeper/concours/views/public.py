@@ -26,12 +26,15 @@ from scorekeeper.web.addresses import absolute_url
 from scorekeeper.web.folding import finds, name_words
 from scorekeeper.web.gc_pause import paused_gc
 from scorekeeper.web.htmx import wants_partial
+from scorekeeper.web.previews import speaks_asked_language
 from scorekeeper.web.qr import qr_response
 
-from .. import selectors
-from ..brackets import bracket_view, round_title
+from .. import previews, selectors
+from ..brackets import bracket_view, planned_rounds, round_title
 from ..clock import round_clock
 from ..models import Entrant, Round, Tournament
+from ..registration_forms import RegisterForm
+from ..team_registrations import public_registration
 from ..words import (
     CRITERIA,
     Column,
@@ -244,6 +247,7 @@ def _find(board: Board, query: str) -> tuple[list[Entrant], Entrant | None]:
 
 @require_safe
 @paused_gc
+@speaks_asked_language  # a shared link (`?lang=fr`) shows in the language it was shared in
 def standings_page(request: HttpRequest, token: str) -> HttpResponse:
     shortcut, tag = _poll_shortcut(request, token, "standings")
     if shortcut is not None:
@@ -266,7 +270,27 @@ def standings_page(request: HttpRequest, token: str) -> HttpResponse:
     template = "concours/public/standings.html"
     if tag:
         template += "#public-board"
+    else:  # the whole page: its link preview, the Register form (issue 45)
+        context.update(_page_extras(request, tournament, board))
     return polling.mark(render(request, template, context), tag or None)
+
+
+def _page_extras(request: HttpRequest, tournament: Tournament, board: Board) -> dict[str, Any]:
+    """The link preview's tags and the Register form (teams registering themselves)."""
+    registration = public_registration(tournament)
+    return {
+        "preview": previews.preview(
+            request,
+            tournament,
+            board.rows,
+            teams=len(board.entrants),
+            current=board.current,
+            rounds=planned_rounds(board.engine.settings),
+            version=selectors.change_key(public_token=tournament.public_token) or "",
+        ),
+        "registration": registration,
+        "form": RegisterForm(melee=tournament.melee) if registration["open"] else None,
+    }
 
 
 def _lines(row: dict[str, Any], finished: bool) -> float:
