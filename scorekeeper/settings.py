@@ -241,6 +241,16 @@ TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
 SIGNUPS_PER_HOUR_PER_IP = int(os.environ.get("SIGNUPS_PER_HOUR_PER_IP", "20"))
 SIGNUPS_PER_HOUR = int(os.environ.get("SIGNUPS_PER_HOUR", "300"))
 
+# A team registering itself on a concours's public page (issue 45), no account needed: every
+# POST of the form (a registration, a change, a withdrawal) counts, at most
+# REGISTRATIONS_PER_HOUR_PER_IP from one address and REGISTRATIONS_PER_HOUR_PER_CONCOURS on one
+# concours; a form's body is at most REGISTRATION_FORM_MAX_BYTES. Over either: a 429 page.
+REGISTRATIONS_PER_HOUR_PER_IP = int(os.environ.get("REGISTRATIONS_PER_HOUR_PER_IP", "10"))
+REGISTRATIONS_PER_HOUR_PER_CONCOURS = int(
+    os.environ.get("REGISTRATIONS_PER_HOUR_PER_CONCOURS", "120")
+)
+REGISTRATION_FORM_MAX_BYTES = 4096
+
 # Heavy requests, bounded (counted in the database: web.RateLimit, shared by every worker). Importing
 # a match file needs no account: at most IMPORTS_PER_HOUR per browser and IMPORTS_PER_HOUR_PER_IP
 # per address. Restoring a backup needs an account: at most RESTORE_DEALS_PER_REQUEST deals in one

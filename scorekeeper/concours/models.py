@@ -7,6 +7,7 @@ points of both sides, the winner, finished or pending) as a cache written by
 `services.sync_tables` from its match's own cached totals, or from a paper sheet, so standings
 never score a deal again."""
 
+import secrets
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -60,6 +61,16 @@ class Tournament(models.Model):
     )
     published = models.BooleanField(_("published on the club page"), default=False)
     final_standings = models.JSONField(null=True, blank=True)
+    # Issue 45: teams register themselves on the public page (Registration) while
+    # `registration_open`, until round 1 is drawn and `registration_closes_at` if set; at most
+    # `registration_max` teams (None: no limit), the next ones on a waiting list in order;
+    # `registration_note` is shown above the form (the entry fee...).
+    registration_open = models.BooleanField(default=False)
+    registration_closes_at = models.DateTimeField(null=True, blank=True)
+    registration_max = models.PositiveSmallIntegerField(null=True, blank=True)
+    registration_note = models.CharField(
+        _("note"), max_length=200, blank=True, validators=[validate_text]
+    )
 
     class Meta:
         indexes = [
@@ -77,9 +88,6 @@ class Tournament(models.Model):
     @property
     def melee(self) -> bool:
         return bool(self.settings.get("mode") == "melee")
-
-    def prize(self, rank: int) -> str:
-        return str(self.prizes.get(str(rank), ""))
 
     def touch(self) -> None:
         """A change standings readers can see: the projector's poll notices it (`version`)."""
@@ -349,3 +357,74 @@ class ResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.table_id}"
+
+
+def new_code() -> str:
+    """A registration's short code, said or typed at the door: six letters and digits without
+    the ones read alike (0/O, 1/I/L)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+
+
+class Registration(models.Model):
+    """A team's (à la mêlée a player's) own registration on the public page (issue 45): its
+    names, a contact for the organiser alone (erased 30 days after the concours:
+    services.erase_old_contacts), its private link (`token`) and the short code the desk types
+    at check-in. Accepted, it is an entrant (`entrant`) made by the desk's own service; its
+    names are then the entrant's."""
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("new: waiting for the organiser")
+        WAITING = "waiting", _("on the waiting list")
+        ACCEPTED = "accepted", _("accepted")
+        REFUSED = "refused", _("refused")
+        WITHDRAWN = "withdrawn", _("withdrawn")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    token = models.CharField(max_length=32, unique=True, default=new_token, editable=False)
+    code = models.CharField(max_length=8, default=new_code, editable=False)
+    name = models.CharField(_("name"), max_length=60, validators=[validate_name])
+    player1 = models.CharField(_("player 1"), max_length=60, blank=True, validators=[validate_name])
+    player2 = models.CharField(_("player 2"), max_length=60, blank=True, validators=[validate_name])
+    contact = models.CharField(max_length=120, blank=True, validators=[validate_text])
+    state = models.CharField(max_length=10, choices=State.choices, default=State.PENDING)
+    reason = models.CharField(max_length=200, blank=True, validators=[validate_text])
+    entrant = models.OneToOneField(
+        Entrant, null=True, blank=True, on_delete=models.SET_NULL, related_name="registration"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    changed_at = models.DateTimeField(null=True, blank=True)  # by the team, after it registered
+    decided_at = models.DateTimeField(null=True, blank=True)  # accepted or refused
+    moved_up_at = models.DateTimeField(null=True, blank=True)  # from the waiting list
+    withdrawn_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "code"], name="registration_code_unique_per_tournament"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(
+                    state__in=["pending", "waiting", "accepted", "refused", "withdrawn"]
+                ),
+                name="registration_state_known",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["tournament", "state", "created_at"], name="registration_queue")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def players(self) -> tuple[str, str] | None:
+        if not self.player1 and not self.player2:
+            return None
+        return (self.player1, self.player2)

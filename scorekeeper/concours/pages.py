@@ -15,20 +15,19 @@ from scorekeeper.engine.tournament import Table as EngineTable
 from scorekeeper.engine.tournament import TournamentError
 from scorekeeper.web import folding
 from scorekeeper.web.paging import page_of
-from scorekeeper.web.words import reason
 
 from . import selectors
 from .forms import PaperForm
 from .models import Entrant, Round, Table, Tournament
 from .services import Refused
-from .words import refusal
+from .words import engine_refusal, refusal
 
 
 def say_refused(request: HttpRequest, error: Exception) -> None:
     if isinstance(error, Refused):
         messages.error(request, refusal(error))
     elif isinstance(error, TournamentError):
-        messages.error(request, reason(error.code, **error.params))
+        messages.error(request, engine_refusal(error))
 
 
 def back_to_desk(tournament: Tournament, anchor: str = "", query: str = "") -> HttpResponse:

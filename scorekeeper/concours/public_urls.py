@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import public
+from .views import public, register, share
 
 app_name = "concours_public"
 
@@ -12,4 +12,7 @@ urlpatterns = [
     path("<slug:token>/", public.standings_page, name="standings"),
     path("<slug:token>/projector/", public.projector, name="projector"),
     path("<slug:token>/qr.svg", public.qr_code, name="qr"),
+    # Issue 45: teams registering themselves; the image of the page's link preview.
+    path("<slug:token>/register/", register.register, name="register"),
+    path("<slug:token>/card.png", share.card_image, name="card"),
 ]

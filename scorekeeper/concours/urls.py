@@ -1,6 +1,16 @@
 from django.urls import path
 
-from .views import desk, entrants, prints, records, rounds, table_phone, tables
+from .views import (
+    desk,
+    entrants,
+    prints,
+    records,
+    register,
+    registrations,
+    rounds,
+    table_phone,
+    tables,
+)
 
 app_name = "concours"
 
@@ -72,6 +82,28 @@ urlpatterns = [
         tables.new_link,
         name="table_link",
     ),
+    # Teams registering themselves (issue 45): the desk's side (views/registrations.py) and the
+    # team's private link (views/register.py; the Register form is under /c/<public token>/).
+    path("concours/<int:pk>/registration/", registrations.opening, name="opening"),
+    path(
+        "concours/<int:pk>/registrations/<int:number>/accept/",
+        registrations.accept,
+        name="registration_accept",
+    ),
+    path(
+        "concours/<int:pk>/registrations/<int:number>/refuse/",
+        registrations.refuse,
+        name="registration_refuse",
+    ),
+    path(
+        "concours/<int:pk>/registrations/<int:number>/edit/",
+        registrations.edit,
+        name="registration_edit",
+    ),
+    path("concours/<int:pk>/check-in/", registrations.check_in, name="check_in_code"),
+    path("r/<slug:token>/", register.registration, name="registration"),
+    path("r/<slug:token>/withdraw/", register.withdraw, name="registration_withdraw"),
+    path("r/<slug:token>/qr.svg", register.registration_qr, name="registration_qr"),
     path("concours/co/<slug:token>/", desk.co_link, name="co"),
     path("concours/<int:pk>/co/qr.svg", desk.co_qr, name="co_qr"),
     path("concours/<int:pk>/co/new/", desk.co_new, name="co_new"),

@@ -19,6 +19,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from scorekeeper.engine.scoring.form_reading import SUBMISSION, VERSION_MAX, form_fields
 from scorekeeper.web.htmx import wants_partial
+from scorekeeper.web.previews import Preview
 
 from . import access, polling, services
 from .board import board_note, build_board
@@ -86,6 +87,7 @@ def board_response(
     *,
     can_score: bool,
     confirm_undo: dict[str, str] | None = None,
+    preview: Preview | None = None,
 ) -> HttpResponse:
     # A poll that already has this version gets 204: htmx leaves the page as it is.
     if wants_partial(request) and request.GET.get("v") == str(match.version):
@@ -113,6 +115,7 @@ def board_response(
         "poll_url": poll_url,
         "submission": uuid.uuid4().hex,  # the "All passed" form: a double tap records one deal
         "confirm_undo": confirm_undo,  # the question before undoing in a finished match
+        "preview": preview,  # a finished match's link preview tags (issue 45)
     }
     response = render(request, template, context)
     if wants_partial(request) and request.method in ("GET", "HEAD"):  # a poll: tagged for the next

@@ -41,4 +41,6 @@ urlpatterns = [
     path("score/<slug:token>/manage/resume/", views.resume, name="resume"),
     path("view/<slug:token>/", views.viewer, name="viewer"),
     path("view/<slug:token>/match.json", views.export_viewer, name="export_viewer"),
+    # A finished match's link preview image (issue 45).
+    path("view/<slug:token>/card.png", views.card_image, name="card"),
 ]

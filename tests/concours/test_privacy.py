@@ -14,7 +14,8 @@ stranger. Kinds:
 - "account": pages of the signed-in organiser's own concours (the list, Import), no concours in
   the URL: a stranger is sent to log in, another account sees only its own;
 - "public" (by the public token), "table" (by a table's token), "co" (by the co-organiser
-  token): whoever holds the token; any other token, of another kind included, is 404."""
+  token), "team" (a registration's private link, issue 45): whoever holds the token; any other
+  token, of another kind included, is 404."""
 
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,7 +27,14 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.concours import services
-from scorekeeper.concours.models import Entrant, ResultChange, Round, Table, Tournament
+from scorekeeper.concours.models import (
+    Entrant,
+    Registration,
+    ResultChange,
+    Round,
+    Table,
+    Tournament,
+)
 from scorekeeper.matches.models import Match
 from tests.factories import TournamentFactory, UserFactory
 from tests.routes import Route, assert_strict_csp, site_routes
@@ -76,12 +84,24 @@ KIND: dict[str, str] = {
     "concours_public:standings": "public",
     "concours_public:projector": "public",
     "concours_public:qr": "public",
+    # Issue 45: teams registering themselves.
+    "concours:opening": "owner",
+    "concours:registration_accept": "desk",
+    "concours:registration_refuse": "desk",
+    "concours:registration_edit": "desk",
+    "concours:check_in_code": "desk",
+    "concours:registration": "team",
+    "concours:registration_withdraw": "team",
+    "concours:registration_qr": "team",
+    "concours_public:register": "public",
+    "concours_public:card": "public",
 }
 
 # What an allowed role posts to a POST-only page (without it the page answers 404 or refuses
 # for the data, not for the role).
 POST_DATA: dict[str, dict[str, str]] = {
     "concours:check_in": {"present": "1"},
+    "concours:check_in_code": {"code": "ZZZZZZ"},
 }
 
 
@@ -120,6 +140,7 @@ class Setting:
 TEAMS = "Les As; Alice; Bruno\nPique Dame; Chloé; David\nTrèfle; Emma; Farid\n"
 TEAMS += "Carreau; Gilles; Hana\nCœur; Inès; Jules"
 ROLES = ("stranger", "other", "public", "table", "co", "owner")
+CONTACT = "06 55 44 33 22"
 
 
 @shared_data
@@ -129,6 +150,11 @@ def setting() -> Setting:
     organiser = UserFactory.create(username="organiser")
     tournament = TournamentFactory.create(
         owner=organiser, name="Concours de la Saint-Martin", overrides={"seed": 3}, teams=TEAMS
+    )
+    # A team registered on the public page before the draw (issue 45): its own link, its
+    # contact the owner's alone.
+    Registration.objects.create(
+        tournament=tournament, name="Pique Libre", player1="Kim", player2="Luc", contact=CONTACT
     )
     round_ = services.draw_round(tournament=tournament)
     table, other_table = round_.tables.order_by("number")
@@ -150,7 +176,14 @@ def url(name: str, setting: Setting, token: str | None = None) -> str:
     URLs take the token of their kind unless one is given."""
     route = next(r for r in routes() if r.name == name)
     kwargs: dict[str, Any] = {}
-    for key, value in (("pk", setting.tournament.pk), ("round", 1), ("table", 1), ("number", 1)):
+    registration = Registration.objects.filter(tournament=setting.tournament).first()
+    number = registration.pk if name.startswith("concours:registration_") and registration else 1
+    for key, value in (
+        ("pk", setting.tournament.pk),
+        ("round", 1),
+        ("table", 1),
+        ("number", number),
+    ):
         if f"<int:{key}>" in route.pattern:
             kwargs[key] = value
     if "<slug:token>" in route.pattern:
@@ -158,6 +191,7 @@ def url(name: str, setting: Setting, token: str | None = None) -> str:
             "public": setting.tournament.public_token,
             "table": setting.table.token,
             "co": setting.tournament.co_token,
+            "team": registration.token if registration else "nope",
         }
         kwargs["token"] = token or own[KIND[name]]
     return reverse(name, kwargs=kwargs)
@@ -172,6 +206,7 @@ def state(tournament: Tournament) -> tuple[Any, ...]:
         list(Table.objects.filter(round__tournament=tournament).values_list("token", "match_id")),
         ResultChange.objects.count(),
         Match.objects.filter(deleted_at__isnull=True).count(),
+        list(Registration.objects.filter(tournament=tournament).values()),
     )
 
 
@@ -254,6 +289,28 @@ def test_a_table_phone_scores_its_table_and_no_other(setting: Setting) -> None:
     assert theirs.scorer_token not in html and theirs.view_token not in html
     assert str(setting.other_table.token) not in html
     assert setting.tournament.co_token not in html
+
+
+@pytest.mark.parametrize("name", named("team"))
+def test_a_team_link_opens_its_registration_only(setting: Setting, name: str) -> None:
+    """Whoever holds a registration's link sees it (issue 45); any other token is 404; the
+    contact is on no page of any role but the owner's desk."""
+    for role in ROLES:
+        assert ask(setting.clients[role], name, url(name, setting)) != 404, role
+    for token in ("nope", setting.tournament.public_token, setting.tournament.co_token):
+        assert ask(Client(), name, url(name, setting, token)) == 404, token
+
+
+def test_a_contact_shows_on_the_owners_desk_alone(setting: Setting) -> None:
+    for route in routes():
+        kind = KIND[route.name]
+        for role in ROLES:
+            response = setting.clients[role].get(url(route.name, setting))
+            if response.status_code != 200 or "text/html" not in response["Content-Type"]:
+                continue
+            shown = CONTACT in response.content.decode()
+            assert shown is (role == "owner" and route.name == "concours:desk"), (route, role)
+        assert kind
 
 
 def test_the_co_link_grants_the_desk_until_a_new_one(setting: Setting) -> None:

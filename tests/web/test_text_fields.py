@@ -63,6 +63,8 @@ INTERNAL_MODEL_FIELDS = {
     "concours.Tournament.co_token": "a link's token",
     "concours.Tournament.public_token": "a link's token",
     "concours.Table.token": "a link's token",
+    "concours.Registration.token": "a link's token",
+    "concours.Registration.code": "a short code the app draws ([A-Z2-9]{6})",
     "concours.ResultChange.author_label": "a label the app writes ('co-organiser link')",
     "concours.ResultChange.action": "a code: paper, correction, time",
     "clubs.Club.invite_token": "a link's token",

@@ -11,6 +11,7 @@ that one query."""
 
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -25,13 +26,22 @@ from scorekeeper.web.addresses import absolute_url
 from scorekeeper.web.folding import finds, name_words
 from scorekeeper.web.gc_pause import paused_gc
 from scorekeeper.web.htmx import wants_partial
+from scorekeeper.web.previews import speaks_asked_language
 from scorekeeper.web.qr import qr_response
 
-from .. import selectors
-from ..brackets import bracket_view, round_title
+from .. import previews, selectors
+from ..brackets import bracket_view, planned_rounds, round_title
 from ..clock import round_clock
 from ..models import Entrant, Round, Tournament
-from ..words import CRITERIA
+from ..registration_forms import RegisterForm
+from ..team_registrations import public_registration
+from ..words import (
+    CRITERIA,
+    Column,
+    legend,
+    projector_columns,
+    ranking_columns,
+)
 
 PROJECTOR_ROWS = 16  # ranking rows of one line a 1080-pixel-high page shows in big type
 
@@ -75,15 +85,6 @@ def _poll_shortcut(
     if polling.not_modified(request, tag):
         return polling.not_modified_response(tag), tag, key
     return None, tag, key
-
-
-def _retag(request: HttpRequest, tournament: Tournament, read: int, tag: str, page: str) -> str:
-    """The tag again when reading the standings brought tables' results up to date (which moves
-    the tournament's version): one more query, so that the next poll is answered 304."""
-    if tag and tournament.version != read:
-        key = selectors.change_key(public_token=tournament.public_token)
-        return _tag(request, key or "", page)
-    return tag
 
 
 @dataclass(frozen=True)
@@ -138,6 +139,15 @@ class Board:
     @property
     def ranking_words(self) -> list[str]:
         return [str(CRITERIA[name]) for name in self.engine.settings.ranking]
+
+    @cached_property
+    def ranking_columns(self) -> list[Column]:
+        """The ranking's own criteria beside the usual figures (words.ranking_columns)."""
+        return ranking_columns(self.engine.settings.ranking)
+
+    @property
+    def legend(self) -> str:
+        return legend(self.ranking_columns)
 
     def seat(self, number: int) -> Seat | None:
         if not self.engine.rounds:
@@ -241,14 +251,13 @@ def _find(board: Board, query: str) -> tuple[list[Entrant], Entrant | None]:
 
 @require_safe
 @paused_gc
+@speaks_asked_language  # a shared link (`?lang=fr`) shows in the language it was shared in
 def standings_page(request: HttpRequest, token: str) -> HttpResponse:
     shortcut, tag, key = _poll_shortcut(request, token, "standings")
     if shortcut is not None:
         return shortcut
     tournament = get_object_or_404(Tournament, public_token=token)
-    read = tournament.version
     board = _board(tournament, _after(request))
-    tag = _retag(request, tournament, read, tag, "standings")
     query = " ".join(request.GET.get("q", "").split())[:MAX_QUERY]
     matches, me = _find(board, query)
     context = {
@@ -266,7 +275,27 @@ def standings_page(request: HttpRequest, token: str) -> HttpResponse:
     template = "concours/public/standings.html"
     if tag:
         template += "#public-board"
+    else:  # the whole page: its link preview, the Register form (issue 45)
+        context.update(_page_extras(request, tournament, board))
     return polling.mark(render(request, template, context), tag or None)
+
+
+def _page_extras(request: HttpRequest, tournament: Tournament, board: Board) -> dict[str, Any]:
+    """The link preview's tags and the Register form (teams registering themselves)."""
+    registration = public_registration(tournament)
+    return {
+        "preview": previews.preview(
+            request,
+            tournament,
+            board.rows,
+            teams=len(board.entrants),
+            current=board.current,
+            rounds=planned_rounds(board.engine.settings),
+            version=selectors.change_key(public_token=tournament.public_token) or "",
+        ),
+        "registration": registration,
+        "form": RegisterForm(melee=tournament.melee) if registration["open"] else None,
+    }
 
 
 def _lines(row: dict[str, Any], finished: bool) -> float:
@@ -324,13 +353,18 @@ def projector(request: HttpRequest, token: str) -> HttpResponse:
     if shortcut is not None:
         return shortcut
     tournament = get_object_or_404(Tournament, public_token=token)
-    read = tournament.version
     board = _board(tournament, None)
-    tag = _retag(request, tournament, read, tag, "projector")
+    ranking = board.engine.settings.ranking
+    columns = projector_columns(ranking)
     context = {
         "board": board,
         "tournament": tournament,
         "live_key": key,
+        # After parties played, wins and points, the ranking's criteria only (a wall's width
+        # is for the names); the figure that broke a tie is marked in its cell, no column.
+        "columns": columns,
+        "tie_broken": any(row["tie_break"] for row in board.rows),
+        "span": 5 + len(columns),
         "pages": projector_pages(board.rows, board.finished),
         "clock": round_clock(board.current_round, where="projector"),
     }

@@ -10,6 +10,7 @@ from .home import RECENT, home
 from .manage import abandon, delete_match, manage, resume
 from .new import import_match, new_match
 from .outbox import offline_words, outbox
+from .preview import card_image
 from .scoreboard import scoreboard, viewer
 from .share import (
     export_scorer,
@@ -25,6 +26,7 @@ from .undo import redo, undo
 __all__ = [
     "RECENT",
     "abandon",
+    "card_image",
     "count_cards",
     "deal_delete",
     "deal_edit",

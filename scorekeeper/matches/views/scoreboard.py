@@ -5,8 +5,9 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from scorekeeper.web.htmx import wants_partial
+from scorekeeper.web.previews import speaks_asked_language
 
-from .. import access, polling
+from .. import access, polling, previews
 from ..pages import HX, board_response
 
 
@@ -38,6 +39,7 @@ def scoreboard(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_safe
 @vary_on_headers(HX)
+@speaks_asked_language
 def viewer(request: HttpRequest, token: str) -> HttpResponse:
     shortcut = _poll_shortcut(request, polling.VIEWER, view_token=token)
     if shortcut is not None:
@@ -45,4 +47,5 @@ def viewer(request: HttpRequest, token: str) -> HttpResponse:
     match = access.match_for_viewer(token)
     if not wants_partial(request):  # a first visit, not a poll: its players' pages may count it
         access.remember_view(request, match)
-    return board_response(request, match, can_score=False)
+    # A finished match's link preview (issue 45), in the language its link asks for.
+    return board_response(request, match, can_score=False, preview=previews.preview(request, match))
