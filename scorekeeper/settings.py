@@ -159,6 +159,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "scorekeeper.web.live.context.live",
             ],
         },
     },
@@ -331,6 +332,32 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
 }
+
+# Live pages (issue 43, scorekeeper/web/live): Server-Sent Events served by the ASGI server
+# (uvicorn, scorekeeper.asgi) beside gunicorn, which serves every other request. In production
+# the proxy routes /live/ to it; `make run` and `make hall` have no proxy and serve it on
+# LIVE_PORT (the page's host, that port: plain http, a cross-origin stream the CSP allows).
+LIVE_PORT = os.environ.get("LIVE_PORT", "").strip()
+LIVE_STREAM_SECONDS = int(os.environ.get("LIVE_STREAM_SECONDS", "300"))  # then it reconnects
+LIVE_HEARTBEAT_SECONDS = int(os.environ.get("LIVE_HEARTBEAT_SECONDS", "20"))
+LIVE_RETRY_MS = int(os.environ.get("LIVE_RETRY_MS", "2000"))  # the browser's wait to reconnect
+LIVE_STREAMS_PER_ADDRESS = int(os.environ.get("LIVE_STREAMS_PER_ADDRESS", "200"))  # per process
+LIVE_POLL_SECONDS = float(os.environ.get("LIVE_POLL_SECONDS", "0.2"))  # SQLite's changes table
+# A concours's change key moves at every deal of every table: its pages (projector, public
+# standings, desk) are told at once of a change, then at most once in this many seconds.
+LIVE_SPACING_SECONDS = {"c": float(os.environ.get("LIVE_CONCOURS_SECONDS", "2"))}
+# Each topic's kind: the function giving its objects' versions (one query for a batch of ids).
+LIVE_TOPICS = {
+    "m": "scorekeeper.matches.live.versions",
+    "c": "scorekeeper.concours.live.change_key_versions",
+    "t": "scorekeeper.concours.live.versions",
+    "r": "scorekeeper.concours.live.round_versions",
+    "j": "scorekeeper.jobs.live.versions",
+}
+if LIVE_PORT:
+    _live_hosts = {h for h in ALLOWED_HOSTS if "*" not in h and not h.startswith(".")}
+    _live_hosts |= {"127.0.0.1", "localhost", "[::1]"}
+    SECURE_CSP["connect-src"] = [CSP.SELF, *sorted(f"http://{h}:{LIVE_PORT}" for h in _live_hosts)]
 
 SESSION_ENGINE = "django.contrib.sessions.backends.db"  # Django's own: the database
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 365 * 2  # the creating browser keeps its matches for years

@@ -2,10 +2,14 @@
 # `make run`: the development server and the background jobs' worker (manage.py db_worker, see
 # scorekeeper/jobs) in one command, both reloading on code changes. The worker waits out a
 # database restart by itself; should it exit all the same, it is started again after
-# WORKER_RESTART_DELAY seconds (2). Ctrl-C stops both.
+# WORKER_RESTART_DELAY seconds (2). Beside them, the live pages' streams (uvicorn through
+# scorekeeper/web/live/serve.py) on LIVE_PORT (8001): runserver is WSGI, so the pages open their
+# streams there (a cross-origin stream that settings.py's CSP allows); without it they poll.
+# Ctrl-C stops all three.
 set -u
 PY="${PY:-.venv/bin/python}"
 ADDRESS="${ADDRESS:-127.0.0.1:8000}"
+export LIVE_PORT="${LIVE_PORT:-8001}"
 DELAY="${WORKER_RESTART_DELAY:-2}"
 
 # The worker, started again whenever it exits, until this script stops it (SIGTERM).
@@ -24,10 +28,12 @@ keep_worker() {
 }
 keep_worker &
 worker=$!
+"$PY" -m scorekeeper.web.live.serve --bind "${ADDRESS%:*}:$LIVE_PORT" &
+streams=$!
 stop() {
     trap - INT TERM EXIT
-    kill -TERM "$worker" 2>/dev/null
-    wait "$worker" 2>/dev/null
+    kill -TERM "$worker" "$streams" 2>/dev/null
+    wait "$worker" "$streams" 2>/dev/null
 }
 trap stop INT TERM EXIT
 "$PY" manage.py runserver "$ADDRESS"

@@ -33,6 +33,8 @@ def round_clock(round_: Round | None, *, where: str, refresh_url: str = "") -> B
         over=over,
         label=_("Round %(round)s: time left") % {"round": round_.number},
         refresh_url=refresh_url,
+        round_id=round_.pk,
+        round_version=round_.live_version,
     )
 
 

@@ -189,6 +189,13 @@ class Round(models.Model):
         return f"{self.tournament} · {self.number}"
 
     @property
+    def live_version(self) -> str:
+        """What a page's round clock shows of this round (its live topic `r<id>`): its clock's
+        start and length, and whether it is closed."""
+        started = int(self.clock_started_at.timestamp()) if self.clock_started_at else 0
+        return f"{started}.{self.clock_minutes or 0}.{int(self.closed_at is not None)}"
+
+    @property
     def is_closed(self) -> bool:
         return self.closed_at is not None
 

@@ -423,21 +423,20 @@ def export_document(tournament: Tournament) -> dict[str, Any]:
     return tournament_engine.dump_tournament(engine)
 
 
+def change_keys(tournaments: QuerySet[Tournament]) -> dict[int, str]:
+    """What a standings poll compares (the projector's ETag, the live topic `c<id>`): each
+    tournament's version and the sum of the versions of the matches of its open rounds (a
+    match's version only grows, so any deal scored anywhere moves it), in one query."""
+    found = tournaments.annotate(
+        moves=Sum("rounds__tables__match__version", filter=Q(rounds__closed_at__isnull=True))
+    ).values_list("pk", "version", "moves")
+    return {pk: f"{version}.{moves or 0}" for pk, version, moves in found}
+
+
 def change_key(*, public_token: str) -> str | None:
-    """What a standings poll compares (the projector's ETag): the tournament's version and the
-    sum of the versions of the matches of its open rounds (a match's version only grows, so any
-    deal scored anywhere moves it), in one query; None for an unknown token."""
-    found = (
-        Tournament.objects.filter(public_token=public_token)
-        .annotate(
-            moves=Sum("rounds__tables__match__version", filter=Q(rounds__closed_at__isnull=True))
-        )
-        .values_list("version", "moves")
-        .first()
-    )
-    if found is None:
-        return None
-    return f"{found[0]}.{found[1] or 0}"
+    """The change key of the concours of this public token (None for an unknown token)."""
+    keys = change_keys(Tournament.objects.filter(public_token=public_token))
+    return next(iter(keys.values()), None)
 
 
 def table_match_count(tournament: Tournament) -> int:

@@ -57,5 +57,10 @@ class Job(models.Model):
         return f"{self.kind} #{self.pk} ({self.state})"
 
     @property
+    def live_version(self) -> str:
+        """What the job's page shows of it (its live topic `j<id>`): its state and progress."""
+        return f"{self.state}.{self.done}.{self.total}"
+
+    @property
     def active(self) -> bool:
         return self.state in self.ACTIVE

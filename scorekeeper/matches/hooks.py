@@ -76,13 +76,17 @@ class BoardClock:
     reaches zero (`ends_at`), the server's time when the page was made (`now`: the page's
     script counts from it, so a phone whose own clock is wrong still shows the right time),
     its words at zero (`over`: "Last deal"), its name (`label`), and the address that answers
-    it again (`refresh_url`, polled: a clock started again shows without a reload; "" none)."""
+    it again (`refresh_url`, polled and asked again when its round's live topic moves: a clock
+    started again shows without a reload; "" none)."""
 
     ends_at: datetime
     now: datetime
     over: str
     label: str
     refresh_url: str = ""
+    # Its live topic (scorekeeper/web/live: `r<round_id>`) and the version shown (0: none).
+    round_id: int = 0
+    round_version: str = ""
 
     @property
     def up(self) -> bool:

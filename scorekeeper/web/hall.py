@@ -198,6 +198,8 @@ def server_environment(
         STATIC_ROOT=str(data_dir / "staticfiles"),
         GUNICORN_WORKERS=environ.get("GUNICORN_WORKERS") or str(HALL_WORKERS),
         DATABASE_URL=environ.get("DATABASE_URL") or f"sqlite:///{data_dir / 'db.sqlite3'}",
+        # The live pages' streams: no proxy here, so their server has the next port.
+        LIVE_PORT=environ.get("LIVE_PORT") or str(port + 1),
     )
     return env
 

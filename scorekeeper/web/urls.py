@@ -1,9 +1,12 @@
 from django.urls import path
 
 from . import views
+from .live import views as live
 
 urlpatterns = [
     path("healthz", views.healthz, name="healthz"),
+    # Live pages' streams (web/live): served by the ASGI server; the proxy routes /live/ to it.
+    path("live/", live.stream, name="live"),
     # The in-browser engine (docs/offline-engine.md): its manifest, its zip and its worker's
     # script, each of the last two by content hash.
     path("offline/engine/", views.offline_engine_manifest, name="offline_engine"),

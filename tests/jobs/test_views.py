@@ -57,7 +57,8 @@ def test_a_queued_job_says_it_waits_with_a_refresh_link_and_polls(browser: Brows
     assert "Waiting to start." in page
     assert "the worker process may not be running" in page
     assert f'<a class="btn btn-block" href="{url(job)}">Refresh</a>' in page
-    assert f'hx-get="{url(job)}?shown=' in page and 'hx-trigger="every 2s"' in page
+    assert f'hx-get="{url(job)}?shown=' in page and 'hx-trigger="every 2s, live"' in page
+    assert f'data-live="j{job.pk}:' in page  # asked again at once when its stream says so
     assert "<script" not in page.split("<main", 1)[1]  # nothing inline (the CSP)
 
 

@@ -109,7 +109,13 @@ def table_moved(*, match: Match) -> None:
             match.scorer_token, match.version = renewed.scorer_token, renewed.version
             table.match_version = renewed.version
     table.save(update_fields=RESULT_FIELDS)
-    Tournament.objects.filter(pk=table.round.tournament_id).update(version=F("version") + 1)
+    # One concours, one queue no more (issue 43): a deal at a table that plays on moves only its
+    # own rows (the match, the table); the concours's change key sums its open tables' match
+    # versions, and the table's row tells the live pages (web/live). Only a result the standings
+    # count (a table finishing, or a finished one corrected) moves the concours's own version,
+    # once per table and round rather than at every deal of every table.
+    if table.finished or was:
+        Tournament.objects.filter(pk=table.round.tournament_id).update(version=F("version") + 1)
 
 
 def end_phones(tables: Sequence[Table], *, accounts: bool = False) -> dict[int, Match]:

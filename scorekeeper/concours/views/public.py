@@ -68,19 +68,23 @@ def _tag(request: HttpRequest, key: str, page: str) -> str:
     return 'W/"{}"'.format(hashlib.sha256("|".join(parts).encode()).hexdigest()[:32])
 
 
-def _poll_shortcut(request: HttpRequest, token: str, page: str) -> tuple[HttpResponse | None, str]:
-    """For a poll of the fragment: (a 304 answer when its If-None-Match still holds, else None;
-    the fragment's tag), after one query; 404 for an unknown token. The whole page is never
-    answered 304 (its header shows who is signed in, its forms carry a CSRF token): no tag."""
-    if not wants_partial(request):
-        return None, ""
+def _poll_shortcut(
+    request: HttpRequest, token: str, page: str
+) -> tuple[HttpResponse | None, str, str]:
+    """(A 304 answer for a poll of the fragment whose If-None-Match still holds, else None; the
+    fragment's tag ("" for the whole page: it is never answered 304, its header shows who is
+    signed in and its forms carry a CSRF token); the change key, which the page's live element
+    shows), after one query, made before the standings are read (a change between the two
+    only makes the page ask once more); 404 for an unknown token."""
     key = selectors.change_key(public_token=token)
     if key is None:
         raise Http404
+    if not wants_partial(request):
+        return None, "", key
     tag = _tag(request, key, page)
     if polling.not_modified(request, tag):
-        return polling.not_modified_response(tag), tag
-    return None, tag
+        return polling.not_modified_response(tag), tag, key
+    return None, tag, key
 
 
 @dataclass(frozen=True)
@@ -249,7 +253,7 @@ def _find(board: Board, query: str) -> tuple[list[Entrant], Entrant | None]:
 @paused_gc
 @speaks_asked_language  # a shared link (`?lang=fr`) shows in the language it was shared in
 def standings_page(request: HttpRequest, token: str) -> HttpResponse:
-    shortcut, tag = _poll_shortcut(request, token, "standings")
+    shortcut, tag, key = _poll_shortcut(request, token, "standings")
     if shortcut is not None:
         return shortcut
     tournament = get_object_or_404(Tournament, public_token=token)
@@ -259,6 +263,7 @@ def standings_page(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "board": board,
         "tournament": tournament,
+        "live_key": key,
         "query": query,
         "matches": matches[:MAX_PICKS],
         "more": max(len(matches) - MAX_PICKS, 0),
@@ -344,7 +349,7 @@ def projector_pages(rows: list[dict[str, Any]], finished: bool) -> list[list[dic
 @require_safe
 @paused_gc
 def projector(request: HttpRequest, token: str) -> HttpResponse:
-    shortcut, tag = _poll_shortcut(request, token, "projector")
+    shortcut, tag, key = _poll_shortcut(request, token, "projector")
     if shortcut is not None:
         return shortcut
     tournament = get_object_or_404(Tournament, public_token=token)
@@ -354,6 +359,7 @@ def projector(request: HttpRequest, token: str) -> HttpResponse:
     context = {
         "board": board,
         "tournament": tournament,
+        "live_key": key,
         # After parties played, wins and points, the ranking's criteria only (a wall's width
         # is for the names); the figure that broke a tie is marked in its cell, no column.
         "columns": columns,

@@ -64,6 +64,7 @@ def table_phone(request: HttpRequest, token: str) -> HttpResponse:
         "match": match,
         "header": header(table, match),
         "finished": table.finished,
+        "live_version": tournament.version,  # read with the table, before the standings
         "closed": table.round.is_closed,
         "rows": rows,
         "ours": sides,

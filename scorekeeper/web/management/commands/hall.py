@@ -90,9 +90,10 @@ class Command(BaseCommand):
             env = hall.server_environment(
                 os.environ, address=address, port=int(port), data_dir=data_dir, debug=debug
             )
-            hall.check_port_free(address, int(port))
-            if not hall.is_loopback(address):  # the organiser's own browser binds there too
-                hall.check_port_free("127.0.0.1", int(port))
+            for taken in (int(port), int(env["LIVE_PORT"])):  # the pages, their streams
+                hall.check_port_free(address, taken)
+                if not hall.is_loopback(address):  # the organiser's own browser binds there too
+                    hall.check_port_free("127.0.0.1", taken)
         except hall.HallRefused as refused:
             raise CommandError(str(refused)) from None
         self._serve(env, address=address, port=int(port))
@@ -125,8 +126,20 @@ class Command(BaseCommand):
                 [sys.executable, manage, "db_worker"], env=env, cwd=settings.BASE_DIR
             )
 
+        live_port = env["LIVE_PORT"]
+        live_binds = [f"--bind={hall.host_of(address)}:{live_port}"]
+        if not local:
+            live_binds.append(f"--bind=127.0.0.1:{live_port}")
         try:
             processes.append(start_worker())
+            # The live pages' streams (web/live/serve.py: uvicorn); without it the pages poll.
+            processes.append(
+                subprocess.Popen(
+                    [sys.executable, "-m", "scorekeeper.web.live.serve", *live_binds],
+                    env=env,
+                    cwd=settings.BASE_DIR,
+                )
+            )
             server = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "-c", conf, *binds, "scorekeeper.wsgi"],
                 env=env,
