@@ -162,15 +162,21 @@ def _bid_key(data: Mapping[str, Any], rules: Rules, names: Mapping[str, Field]) 
 
 
 def preselect(data: Mapping[str, Any], rules: Rules, names: Mapping[str, Field]) -> dict[str, Any]:
-    """DealForm._preselect: a capot or générale bid preselects what makes it, once per bid."""
+    """DealForm._preselect: a capot or générale bid preselects what makes it, once per bid; card
+    points typed over it (its takers' capot still chosen) take it back."""
     out = dict(data)
     key = _bid_key(data, rules, names)
-    if not key or data.get("preselected") == key:
+    if not key:
         return out
-    if data.get("taker_points") or data.get("defence_points"):
-        return out
+    typed = data.get("taker_points") or data.get("defence_points")
     taker = key.rsplit(":", 1)[1]
-    if (data.get("capot") or "") not in ("", taker):
+    capot = data.get("capot") or ""
+    if data.get("preselected") == key:
+        if typed and capot == taker:
+            out["capot"] = ""
+            out.pop("generale", None)
+        return out
+    if typed or capot not in ("", taker):
         return out
     out["capot"] = taker
     if key.startswith("generale"):

@@ -106,7 +106,9 @@ class DealForm(forms.Form):
     )
     # The capot or générale bid (and its takers) whose defaults were last preselected, as
     # "generale:0": a preselection is made once per bid, so what the table changes after it
-    # stands (app.js keeps it as it preselects; the server does it for a browser without it).
+    # stands (app.js keeps it as it preselects; the server does it for a browser without it),
+    # and card points typed over it take it back (app.js blanks it while a capot chosen by hand
+    # sits over typed points: they are left out, as for any capot).
     preselected = forms.CharField(
         widget=forms.HiddenInput, required=False, max_length=20, error_messages=HIDDEN_ERRORS
     )
@@ -130,6 +132,7 @@ class DealForm(forms.Form):
         )
         self.deal: PlayedDeal | None = None
         self.points_left_out: int | None = None  # card points typed, then a capot chosen
+        self.capot_taken_back = False  # card points typed over a bid's preselected capot
         self._choose_teams_and_trumps()
         self.fields["taker_player"] = self._player_field(_("Who took"))
         if rules.is_coinche:
@@ -256,22 +259,42 @@ class DealForm(forms.Form):
     def _preselect(self) -> None:
         """A capot or générale bid preselects what makes it: the takers' capot and, for a
         générale, "one player won every trick". Once per bid and takers (`preselected`), and
-        only what the table left open: typed card points or the defence's capot stand."""
+        only what the table left open: typed card points or the defence's capot stand. The
+        preselection stands while no card points are typed: points typed over it (its takers'
+        capot still chosen) say the bid failed, by them, and take it back (issue 41)."""
         key = self._bid_key(self.data)
-        if not key or self.data.get("preselected") == key:
+        if not key:
             return
-        if self.data.get("taker_points") or self.data.get("defence_points"):
-            return  # the bid failed, and the points say by how much
+        typed = self.data.get("taker_points") or self.data.get("defence_points")
         taker = key.rsplit(":", 1)[1]
         capot = self.data.get("capot") or ""
+        if self.data.get("preselected") == key:
+            if typed and capot == taker:
+                data = cast(Any, self.data).copy()  # a QueryDict's copy is mutable
+                data["capot"] = ""
+                data.pop("generale", None)  # no générale without a capot
+                self.data = data
+                self.capot_taken_back = True
+            return
+        if typed:
+            return  # the bid failed, and the points say by how much
         if capot not in ("", taker):
             return  # the defence's capot
-        data = cast(Any, self.data).copy()  # a QueryDict's copy is mutable
+        data = cast(Any, self.data).copy()
         data["capot"] = taker
         if key.startswith("generale"):
             data["generale"] = "on"
         data["preselected"] = key
         self.data = data
+
+    @property
+    def bid_failed_on_points(self) -> bool:
+        """A capot or générale bid with card points typed and no capot chosen: it failed, and
+        the points score it (deal_fields.html says so beside them; app.js as they are typed)."""
+        source = self.data if self.is_bound else self.initial
+        points = (source.get("taker_points"), source.get("defence_points"))
+        typed = any(value not in (None, "") for value in points)
+        return typed and not source.get("capot") and bool(self._bid_key(source))
 
     @property
     def generale_unticked(self) -> bool:

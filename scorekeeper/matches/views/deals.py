@@ -88,6 +88,8 @@ def _preview_carried(match: Match, form: DealForm, replacing: int | None = None)
     }
     typed = DealForm(data, rules=form.rules, team_names=form.team_names)
     typed.is_valid()
+    if typed.capot_taken_back:  # points brought back over a bid's capot: shown taken back too
+        form.initial.update(capot="", generale=False)
     return _preview(match, typed, replacing)
 
 
@@ -103,6 +105,15 @@ def _switch_language(request: HttpRequest, match: Match) -> HttpResponseBase:
 
 
 def _left_out_message(request: HttpRequest, form: DealForm, number: int) -> None:
+    if form.capot_taken_back:  # a form sent without app.js, which takes it back as it is typed
+        messages.info(
+            request,
+            _(
+                "Deal %(n)s saved as a failed bid: card points were typed, so the capot the "
+                "bid had chosen was taken back."
+            )
+            % {"n": number},
+        )
     if form.points_left_out is not None:
         messages.info(
             request,

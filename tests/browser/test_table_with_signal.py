@@ -1,0 +1,133 @@
+"""Issue 41, at the table with signal, on a 360 px phone: card points typed after a capot or
+générale contract make a failed bid (never a field that silently refuses typing)."""
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from pytest_django.live_server_helper import LiveServer
+
+from scorekeeper.matches.models import Deal
+
+from .conftest import (
+    NewPhone,
+    Shot,
+    chip,
+    expect_totals,
+    page_errors,
+    save_screenshot,
+    start_match,
+)
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.filterwarnings("ignore:No directory at"),
+]
+
+BOARD = re.compile(r"/score/[^/]+/$")
+BID_NOTE = "Card points typed, so no capot: the bid is scored as failed."
+
+
+def type_points(page: Page, label: str, points: str) -> None:
+    """Taps a card-points field and types on its keypad, as a phone does (a read-only field
+    takes the tap but no key)."""
+    field = page.get_by_label(label)
+    field.tap()
+    expect(field).to_be_focused()
+    expect(field).to_be_editable()
+    page.keyboard.type(points)
+    expect(field).to_have_value(points)
+
+
+def test_points_typed_after_a_capot_or_generale_contract_make_a_failed_bid(
+    new_phone: NewPhone, live_server: LiveServer, shot: Shot
+) -> None:
+    for scheme in ("light", "dark"):
+        page = new_phone(color_scheme=scheme)
+        start_match(page, live_server.url, teams=("Nous", "Eux"))
+        page.get_by_role("link", name="Record a deal").click()
+        chip(page, "taker", "1")
+        chip(page, "contract", "capot")
+        expect(page.locator("input[name=capot][value='1']")).to_be_checked()  # "Capot: Eux"
+        chip(page, "trump", "spades")
+        expect(page.locator("#preview .preview-outcome")).to_have_text("Made")
+        # One trick lost: 140, typed at once.
+        type_points(page, "Takers' card points", "140")
+        expect(page.locator("input[name=capot][value='']")).to_be_checked()
+        expect(page.locator("input[name=contract][value=capot]")).to_be_checked()
+        note = page.locator("#bid-note")
+        expect(note).to_be_visible()
+        expect(note).to_contain_text(BID_NOTE)
+        expect(page.locator("#capot-note")).to_be_hidden()
+        expect(page.locator("#preview .preview-outcome")).to_have_text("Failed")
+        expect(page.locator("#preview-line")).to_contain_text("Failed")
+        expect(page.locator("#preview-status")).to_contain_text("card points typed, so no capot")
+        shot(page, f"01-capot-bid-failed-{scheme}")
+        save_screenshot(page, f"capot-bid-failed-{scheme}-as-seen.png")  # the screen as typed
+        page.get_by_role("button", name="Save the deal").click()
+        page.wait_for_url(BOARD)
+        expect_totals(page, 410, 0)
+
+        # The générale: its box goes with the capot, from the defence's points too.
+        page.get_by_role("link", name="Record a deal").click()
+        chip(page, "taker", "0")
+        chip(page, "contract", "generale")
+        chip(page, "trump", "hearts")
+        generale = page.get_by_label("Générale: one player won every trick")
+        expect(generale).to_be_checked()
+        type_points(page, "Defence's card points", "12")
+        expect(page.get_by_label("Takers' card points")).to_have_value("150")
+        expect(page.locator("input[name=capot][value='']")).to_be_checked()
+        expect(generale).not_to_be_checked()
+        expect(page.locator("#bid-note")).to_be_visible()
+        expect(page.locator("#preview .preview-outcome")).to_have_text("Failed")
+        shot(page, f"02-generale-bid-failed-{scheme}")
+        # Their capot chosen again by hand: the points typed are left out, greyed (and typing
+        # in them takes nothing back), as for any capot chosen after the points.
+        chip(page, "capot", "0")
+        generale.check()
+        for field in ("Takers' card points", "Defence's card points"):
+            expect(page.get_by_label(field)).to_have_class(re.compile(r"\bis-left-out\b"))
+        expect(page.locator("#capot-note")).to_be_visible()
+        expect(page.locator("#bid-note")).to_be_hidden()
+        expect(page.locator("#preview .preview-outcome")).to_have_text("Made")
+        page.get_by_label("Defence's card points").fill("10")
+        expect(page.get_by_label("Takers' card points")).to_have_value("152")
+        expect(page.locator("input[name=capot][value='0']")).to_be_checked()
+        expect(page.locator("#preview")).to_contain_text(
+            "The card points typed (152) are left out because of the capot"
+        )
+        page.get_by_role("button", name="Save the deal").click()
+        page.wait_for_url(BOARD)
+        assert page_errors(page) == []
+    rows = Deal.objects.filter(match__team0_name="Nous").order_by("pk")
+    assert [(r.contract, r.capot, r.generale, r.taker_points, r.outcome) for r in rows] == [
+        ("capot", None, False, 140, "failed"),
+        ("generale", 0, True, None, "made"),
+    ] * 2
+
+
+def test_without_javascript_points_typed_after_the_preselection_fail_the_bid(
+    new_phone: NewPhone, live_server: LiveServer, shot: Shot
+) -> None:
+    page = new_phone(javascript=False)
+    start_match(page, live_server.url)
+    page.get_by_role("link", name="Record a deal").click()
+    chip(page, "taker", "1")
+    chip(page, "contract", "capot")
+    chip(page, "trump", "spades")
+    page.get_by_role("button", name="Preview").click()
+    expect(page.locator("input[name=capot][value='1']")).to_be_checked()
+    page.get_by_label("Takers' card points").fill("140")
+    page.get_by_role("button", name="Preview").click()
+    expect(page.locator("input[name=capot][value='']")).to_be_checked()
+    expect(page.locator("#bid-note")).to_be_visible()
+    expect(page.locator("#preview .preview-outcome")).to_have_text("Failed")
+    shot(page, "01-no-js-capot-taken-back")
+    page.get_by_role("button", name="Save the deal").click()
+    page.wait_for_url(BOARD)
+    expect_totals(page, 410, 0)
+    row = Deal.objects.get()
+    assert (row.contract, row.capot, row.taker_points) == ("capot", None, 140)
+    assert row.outcome == "failed"
