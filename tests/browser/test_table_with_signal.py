@@ -131,3 +131,28 @@ def test_without_javascript_points_typed_after_the_preselection_fail_the_bid(
     row = Deal.objects.get()
     assert (row.contract, row.capot, row.taker_points) == ("capot", None, 140)
     assert row.outcome == "failed"
+
+
+def test_editing_a_deal_opens_with_its_preview_and_summary(
+    new_phone: NewPhone, live_server: LiveServer, shot: Shot
+) -> None:
+    page = new_phone()
+    start_match(page, live_server.url, teams=("Nous", "Eux"))
+    page.get_by_role("link", name="Record a deal").click()
+    chip(page, "taker", "1")
+    chip(page, "contract", "100")
+    chip(page, "trump", "clubs")
+    page.get_by_label("Takers' card points").fill("110")
+    page.get_by_role("button", name="Save the deal").click()
+    page.wait_for_url(BOARD)
+    edit = f"{page.url}deal/1/"
+    for javascript in (True, False):
+        phone = page if javascript else new_phone(javascript=False)
+        phone.goto(edit)
+        expect(phone.get_by_role("heading", name="Edit deal 1")).to_be_visible()
+        expect(phone.locator("#preview .preview-outcome")).to_have_text("Made")
+        expect(phone.locator("#preview .preview-scores")).to_contain_text("Eux +210")
+        expect(phone.locator("#preview-line")).to_have_text("Made · Nous +50 · Eux +210")
+        expect(phone.locator("#preview-line")).to_be_in_viewport()
+        shot(phone, f"edit-{'js' if javascript else 'no-js'}")
+        assert page_errors(phone) == []

@@ -250,7 +250,9 @@ def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
     carried = carried_deal(request.GET, match)  # back from the card counter, or a language switch
     initial.update(carried)
     form = _deal_form(request, match, initial=initial)
-    preview: dict[str, Any] = _preview_carried(match, form, seq) if carried else {}
+    # The deal as saved (or as carried back), previewed at once: its score and the summary.
+    show = carried or request.method != "POST"
+    preview: dict[str, Any] = _preview_carried(match, form, seq) if show else {}
     changed = False  # another phone saved first: the form says so
     if request.method == "POST":
         valid = form.is_valid() and form.deal is not None
