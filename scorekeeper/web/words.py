@@ -627,6 +627,18 @@ def deal_summary(deal: Any, team_names: Sequence[str]) -> str:
     return " · ".join(parts)
 
 
+def reserve_received(own: int, held: int) -> str:
+    """A deal's own score and the litige reserve it receives, in short (the deal form): "90 + 81
+    from the last litige" (a reserve goes to the next deal's winners, never further)."""
+    return gettext_now("%(own)s + %(held)s from the last litige") % {"own": own, "held": held}
+
+
+def reserve_kept(points: int) -> str:
+    """A litige's points held for the next deal's winners, in short: "81 kept for the next
+    deal" (said apart from a reserve received: both are held points, one going, one staying)."""
+    return gettext_now("%(points)s kept for the next deal") % {"points": points}
+
+
 def deal_parts(data: Mapping[str, Any], names: Sequence[str]) -> list[str]:
     """A deal's inputs (a match-file dict, as kept in its change log) in words, part by part."""
     if data.get("passed"):

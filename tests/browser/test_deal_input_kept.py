@@ -263,7 +263,7 @@ def test_the_preview_includes_the_reserve_and_a_final_reserve_is_not_awarded(
 
     deal("1", "90")  # Them make 90 and receive the 81 held: +171
     expect(preview.locator(".preview-scores .t1 strong")).to_have_text("+171")
-    expect(preview.locator(".preview-scores .t1")).to_contain_text("90 + 81 held in reserve")
+    expect(preview.locator(".preview-scores .t1")).to_contain_text("90 + 81 from the last litige")
     expect(preview).to_contain_text("The 81 held in reserve go to Them")
     expect(line.locator(".t1")).to_contain_text("+171")
     shot(page, "01-reserve-in-the-preview")

@@ -14,6 +14,7 @@ from .conftest import (
     Shot,
     chip,
     expect_totals,
+    fill_deal,
     page_errors,
     save_screenshot,
     start_match,
@@ -155,4 +156,29 @@ def test_editing_a_deal_opens_with_its_preview_and_summary(
         expect(phone.locator("#preview-line")).to_have_text("Made · Nous +50 · Eux +210")
         expect(phone.locator("#preview-line")).to_be_in_viewport()
         shot(phone, f"edit-{'js' if javascript else 'no-js'}")
+        assert page_errors(phone) == []
+
+
+def test_a_second_litige_in_a_row_says_what_it_receives_and_what_it_keeps(
+    new_phone: NewPhone, live_server: LiveServer, shot: Shot
+) -> None:
+    page = new_phone()
+    token = start_match(page, live_server.url, preset="belote", teams=("Nous", "Eux"))
+    page.get_by_role("link", name="Record a deal").click()
+    fill_deal(page, taker="0", trump="spades", points="81")
+    page.get_by_role("button", name="Save the deal").click()
+    page.wait_for_url(BOARD)
+    for phone, said in (
+        (page, ("Eux +162", "81 + 81 from the last litige", "81 kept for the next deal")),
+        (new_phone(locale="fr-FR"), ("81 + 81 du litige précédent", "81 gardés pour la donne")),
+    ):
+        phone.goto(f"{live_server.url}/score/{token}/deal/")
+        chip(phone, "taker", "0")
+        chip(phone, "trump", "spades")
+        phone.locator("input[name=taker_points]").fill("81")
+        line = phone.locator("#preview-line")
+        for words in said:
+            expect(line).to_contain_text(words)
+        assert "held" not in line.inner_text() and "réserve" not in line.inner_text()
+        shot(phone, f"second-litige-{phone.evaluate('document.documentElement.lang')}")
         assert page_errors(phone) == []

@@ -66,14 +66,14 @@ def test_the_summary_gives_the_reserve_received(
         link("deal_new", match), belote_post(match.version, "1", "90"), headers=HTMX
     ).text
     line = summary(html)
-    assert "Eux +171" in line and "90 + 81 held in reserve" in line, line
+    assert "Eux +171" in line and "90 + 81 from the last litige" in line, line
     owner_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
     french = summary(
         owner_client.post(
             link("deal_new", match), belote_post(match.version, "1", "90"), headers=HTMX
         ).text
     )
-    assert "90 + 81 en réserve" in french, french
+    assert "90 + 81 du litige précédent" in french, french
 
 
 def test_the_summary_says_a_litige_holds_points(
@@ -84,7 +84,7 @@ def test_the_summary_says_a_litige_holds_points(
         link("deal_new", match), belote_post(match.version, "0", "81"), headers=HTMX
     ).text
     line = summary(html)
-    assert line.startswith("Litige") and "81 held in reserve" in line, line
+    assert line.startswith("Litige") and "81 kept for the next deal" in line, line
 
 
 def test_the_summary_says_the_deal_ends_the_match_and_what_is_not_awarded(
@@ -97,3 +97,20 @@ def test_the_summary_says_the_deal_ends_the_match_and_what_is_not_awarded(
     ).text
     line = summary(html)
     assert "this ends the match" in line and "81 in reserve, not awarded" in line, line
+
+
+def test_a_second_litige_says_what_it_receives_and_what_it_keeps_apart(
+    owner_client: Client, make_match: MakeMatch
+) -> None:
+    """Issue 41: "+162 · 81 + 81 held in reserve · 81 held in reserve" named the reserve received
+    and the one kept alike; each says which it is, in English and in French."""
+    match = make_match("belote", deals=[belote_deal(taker=0, points=81)])
+    post = belote_post(match.version, "0", "81")  # a second litige in a row
+    line = summary(owner_client.post(link("deal_new", match), post, headers=HTMX).text)
+    assert line.startswith("Litige · Nous +0 · Eux +162"), line
+    assert "81 + 81 from the last litige" in line and "81 kept for the next deal" in line, line
+    assert "held" not in line
+    owner_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    french = summary(owner_client.post(link("deal_new", match), post, headers=HTMX).text)
+    assert "81 + 81 du litige précédent" in french, french
+    assert "81 gardés pour la donne suivante" in french, french

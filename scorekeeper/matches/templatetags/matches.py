@@ -18,6 +18,8 @@ from scorekeeper.web.words import (
     deal_parts,
     french_terms,
     rank_label,
+    reserve_kept,
+    reserve_received,
     rule_changes,
 )
 from scorekeeper.web.words import deal_summary as summary_of
@@ -52,6 +54,18 @@ def rules_name(rules: Rules) -> str:
 
 
 register.filter("rule_changes", rule_changes)
+
+
+@register.simple_tag
+def received(own: int, held: int) -> SafeString:
+    """ "90 + 81 from the last litige": a deal's score and the reserve it receives."""
+    return french_terms(reserve_received(own, held))
+
+
+@register.simple_tag
+def kept(points: int) -> SafeString:
+    """ "81 kept for the next deal": a litige's points held for the next deal's winners."""
+    return french_terms(reserve_kept(points))
 
 
 @register.simple_tag
