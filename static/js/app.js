@@ -288,8 +288,9 @@ try {
   // Nothing kept, or storage refused: the page stays at the top.
 }
 // The installable app (docs/offline.md): the service worker, the Install button where the
-// browser offers to install, and on a match's phone pages "Keep working without signal"
-// (offline.js, loaded only for a match this phone keeps, or on the tap that keeps it).
+// browser offers to install (Safari's steps on iOS), and on a match's phone pages "Keep this
+// match on this phone" (offline.js, loaded only for a match this phone keeps, or on the tap that
+// keeps it).
 if ("serviceWorker" in navigator) {
   window.addEventListener("load", () => { navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {}); });
 }
@@ -300,6 +301,16 @@ window.addEventListener("beforeinstallprompt", (event) => {
   installPrompt = event;
   if (installButton) installButton.hidden = false;
 });
+// Safari on iOS and iPadOS fires no beforeinstallprompt: its Share menu installs the app, so
+// the footer says so, except in the app itself (a Home Screen app runs standalone). An iPad
+// says it is a Mac, with a touch screen; Chrome, Firefox or Edge on iOS name themselves.
+const iosSafari = (/iPhone|iPad|iPod/.test(navigator.userAgent)
+  || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1))
+  && /Safari/.test(navigator.userAgent) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(navigator.userAgent);
+const standalone = ("standalone" in navigator && navigator.standalone === true)
+  || window.matchMedia("(display-mode: standalone)").matches;
+const installSteps = document.getElementById("install-ios");
+if (installSteps && iosSafari && !standalone) installSteps.hidden = false;
 installButton?.addEventListener("click", async () => {
   if (!installPrompt) return;
   installPrompt.prompt();

@@ -4,20 +4,23 @@ générale contract make a failed bid (never a field that silently refuses typin
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
 from scorekeeper.matches.models import Deal
 
 from .conftest import (
+    PHONE,
     NewPhone,
     Shot,
     chip,
+    close_phones,
     expect_totals,
     fill_deal,
     page_errors,
     save_screenshot,
     start_match,
+    watch,
 )
 
 pytestmark = [
@@ -182,3 +185,68 @@ def test_a_second_litige_in_a_row_says_what_it_receives_and_what_it_keeps(
         assert "held" not in line.inner_text() and "réserve" not in line.inner_text()
         shot(phone, f"second-litige-{phone.evaluate('document.documentElement.lang')}")
         assert page_errors(phone) == []
+
+
+IPHONE_SAFARI = (
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
+    "(KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1"
+)
+IPHONE_CHROME = IPHONE_SAFARI.replace("Version/17.5", "CriOS/126.0.6478.54")
+
+
+def test_safari_on_an_iphone_shows_how_to_install_the_app(
+    browser: Browser, live_server: LiveServer, shot: Shot
+) -> None:
+    """No install event on iOS: the footer gives Safari's own steps, but not in the installed
+    app (standalone), nor in another iOS browser, nor where the Install button can show."""
+    contexts = []
+
+    def phone(agent: str | None, *, standalone: bool = False) -> Page:
+        context = browser.new_context(
+            viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, user_agent=agent
+        )
+        contexts.append(context)
+        if standalone:  # opened from the Home Screen: Safari's navigator.standalone
+            context.add_init_script("Object.defineProperty(navigator, 'standalone', {value: true})")
+        page = watch(context.new_page())
+        page.goto(f"{live_server.url}/")
+        page.wait_for_load_state("load")
+        return page
+
+    try:
+        steps = "To install the app: tap Share, then “Add to Home Screen”."
+        safari = phone(IPHONE_SAFARI)
+        expect(safari.locator("#install-ios")).to_have_text(steps)
+        expect(safari.locator("#install-ios")).to_be_visible()
+        shot(safari, "iphone-install-steps")
+        for other in (phone(IPHONE_SAFARI, standalone=True), phone(IPHONE_CHROME), phone(None)):
+            expect(other.locator("main")).to_be_visible()
+            expect(other.locator("#install-ios")).to_be_hidden()
+            assert page_errors(other) == []
+        assert page_errors(safari) == []
+    finally:
+        close_phones(contexts)
+
+
+def test_keeping_the_match_is_offered_while_it_takes_deals_and_says_what_it_does(
+    new_phone: NewPhone, live_server: LiveServer, shot: Shot
+) -> None:
+    for locale, words in (("en-GB", "Keep this match on this phone"),
+                          ("fr-FR", "Garder cette partie sur ce téléphone")):  # fmt: skip
+        page = new_phone(locale=locale)
+        start_match(page, live_server.url, settings={"target": "200"})
+        keep = page.get_by_role("button", name=words)
+        expect(keep).to_be_visible()
+        expect(page.locator("#offline-keep-help")).to_be_visible()
+        shot(page, f"keep-offered-{locale}")
+        page.locator(".actions .btn-primary").click()  # Record a deal
+        for name, value in (("taker", "0"), ("contract", "100"), ("trump", "hearts")):
+            chip(page, name, value)
+        page.locator("input[name=taker_points]").fill("120")
+        page.locator(".savebar .btn-primary").click()
+        page.wait_for_url(BOARD)
+        expect(page.locator(".banner-title")).to_be_visible()  # 220: the match is over
+        expect(page.locator("#offline-keep")).to_have_count(0)
+        expect(page.locator("#offline-keep-help")).to_have_count(0)
+        shot(page, f"finished-{locale}")
+        assert page_errors(page) == []

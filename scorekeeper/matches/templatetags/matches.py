@@ -195,5 +195,6 @@ def offline_phone(match: Match, *, live: bool = True, last: Deal | str = "") -> 
         "token": token,
         "edit_url": edit,
         "auto": match.in_concours,
+        "offer": match.in_play,  # Keep this match on this phone: nothing to keep once it is over
         "engine_url": static("js/offline-engine.js") if engine else "",
     }
