@@ -2,12 +2,15 @@
 générale contract make a failed bid (never a field that silently refuses typing)."""
 
 import re
+from collections.abc import Callable, Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, BrowserContext, FloatRect, Locator, Page, expect
 from pytest_django.live_server_helper import LiveServer
 
-from scorekeeper.matches.models import Deal
+from scorekeeper.engine.scoring import parse_deal
+from scorekeeper.matches.models import Deal, Match
+from scorekeeper.matches.services import Author, record_deal
 
 from .conftest import (
     PHONE,
@@ -20,6 +23,7 @@ from .conftest import (
     page_errors,
     save_screenshot,
     start_match,
+    text_problems,
     watch,
 )
 
@@ -250,3 +254,90 @@ def test_keeping_the_match_is_offered_while_it_takes_deals_and_says_what_it_does
         expect(page.locator("#offline-keep-help")).to_have_count(0)
         shot(page, f"finished-{locale}")
         assert page_errors(page) == []
+
+
+@pytest.fixture
+def scaled_phone(browser: Browser) -> Iterator[Callable[[float], Page]]:
+    """A 360 px phone whose text is `scale` times the usual size (the browser's default font
+    sizes, as test_large_text.py's big_phone)."""
+    contexts: list[BrowserContext] = []
+
+    def open_phone(scale: float) -> Page:
+        context = browser.new_context(
+            viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+        )
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        sizes = {"standard": round(16 * scale), "fixed": round(13 * scale)}
+        context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": sizes})
+        return watch(page)
+
+    yield open_phone
+    close_phones(contexts)
+
+
+LONG_NAME = "Les Joyeux Compagnons de la Belote du Mardi"  # 43 characters
+# The words of an element's text cut over two lines or more.
+BROKEN_WORDS = """(el) => {
+    const node = el.firstChild, broken = [];
+    for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+    }
+    return broken;
+}"""
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_a_long_team_name_shows_whole_and_never_moves_the_totals(
+    scaled_phone: Callable[[float], Page], live_server: LiveServer, shot: Shot, scale: float
+) -> None:
+    page = scaled_phone(scale)
+    token = start_match(page, live_server.url, teams=(LONG_NAME, "Nous"))
+    match = Match.objects.get(scorer_token=token)
+    deal = parse_deal({"taker": 1, "contract": 100, "trump": "spades", "taker_points": 120})
+    record_deal(match_id=match.pk, expected_version=None, deal=deal, author=Author("t", "test"))
+    page.reload()
+    name = page.locator(".team-0 .team-name")
+    expect(name).to_have_text(LONG_NAME)
+    assert name.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "the name is cut"
+    assert name.evaluate(BROKEN_WORDS) == []
+    first, second = (box(page.locator(f".team-{team} .total")) for team in (0, 1))
+    if scale == 1:  # side by side: level
+        assert abs(first["y"] - second["y"]) <= 1, (first, second)
+    else:  # a team a row: one above the other, their right edges in line
+        assert second["y"] > first["y"] + first["height"], (first, second)
+        assert abs(first["x"] + first["width"] - second["x"] - second["width"]) <= 1
+    for total in page.locator(".team .total").all():
+        assert total.evaluate("e => e.scrollWidth <= e.clientWidth"), total.inner_text()
+    assert text_problems(page) == []
+    # The screen itself, first: a whole-page picture drops the larger text (the page is drawn
+    # again at the usual size, and stays so).
+    save_screenshot(page, f"long-name-board-{scale}-screen.png")
+    shot(page, f"board-{scale}")
+    assert page_errors(page) == []
+
+
+def test_a_name_the_summary_has_room_for_shows_whole(
+    new_phone: NewPhone, live_server: LiveServer, shot: Shot
+) -> None:
+    page = new_phone()
+    start_match(page, live_server.url, teams=("L'Équipe d'Hélène", "Nous"))
+    page.get_by_role("link", name="Record a deal").click()
+    fill_deal(page, taker="0", contract="80", trump="hearts", points="100")
+    names = page.locator("#preview-line .nm")
+    expect(names).to_have_text(["L'Équipe d'Hélène", "Nous"], use_inner_text=True)
+    for name in names.all():
+        assert name.evaluate("e => e.scrollWidth <= e.clientWidth"), name.inner_text()
+    shot(page, "summary")
+    assert page_errors(page) == []
+
+
+def box(locator: Locator) -> FloatRect:
+    found = locator.bounding_box()
+    assert found is not None
+    return found

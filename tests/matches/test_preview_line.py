@@ -3,6 +3,7 @@ receives, "this ends the match", a reserve "not awarded"), with team names that 
 apart ("Les Ro…" twice named nobody)."""
 
 import re
+from functools import partial
 
 import pytest
 from django.conf import settings
@@ -114,3 +115,28 @@ def test_a_second_litige_says_what_it_receives_and_what_it_keeps_apart(
     french = summary(owner_client.post(link("deal_new", match), post, headers=HTMX).text)
     assert "81 + 81 du litige précédent" in french, french
     assert "81 gardés pour la donne suivante" in french, french
+
+
+def test_a_short_name_leaves_its_room_to_the_other() -> None:
+    """Issue 41: "L'Équipe d'Hélène" was cut to "L'Équipe d'…" beside "Nous", with room to spare:
+    at the usual text size the line holds 24 characters of names, shared; a name cut inside a
+    word is cut before it. With larger text each keeps to its 12."""
+    shared = partial(short_names, shared=True)
+    assert shared(("L'Équipe d'Hélène", "Nous")) == ("L'Équipe d'Hélène", "Nous")
+    assert shared(("Nous", "L'Équipe d'Hélène")) == ("Nous", "L'Équipe d'Hélène")
+    long = "Les Joyeux Compagnons de la Belote du Mardi"
+    assert shared((long, "Nous")) == ("Les Joyeux…", "Nous")  # not "Les Joyeux Compagno…"
+    assert shared(("L'Équipe d'Hélène", long)) == ("L'Équipe…", "Les Joyeux…")
+    assert short_names(("L'Équipe d'Hélène", "Nous")) == ("L'Équipe…", "Nous")
+
+
+def test_the_summary_shows_the_name_in_full_where_there_is_room(
+    owner_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(team_names=("L'Équipe d'Hélène", "Nous"))
+    html = owner_client.post(link("deal_new", match), deal_post(match.version), headers=HTMX).text
+    assert (
+        '<span class="nm"><span class="nm-roomy">L&#x27;Équipe d&#x27;Hélène</span>'
+        '<span class="nm-short">L&#x27;Équipe…</span></span>'
+    ) in html
+    assert '<span class="nm">Nous</span>' in html

@@ -137,19 +137,27 @@ SHORT_NAME = 12
 
 
 @register.simple_tag
-def short_names(names: Sequence[str], limit: int = SHORT_NAME) -> tuple[str, str]:
+def short_names(
+    names: Sequence[str], limit: int = SHORT_NAME, *, shared: bool = False
+) -> tuple[str, str]:
     """The two team names for a line with no room to spare (the summary beside Save): in full
     when both fit, else shortened with "…" so that the two still differ ("Les Rouges" and
     "Les Roses" fit; "Les Joyeux Lurons du Mardi" and "... du Jeudi" become "…du Mardi" and
-    "…du Jeudi")."""
+    "…du Jeudi"). `shared`: the line holds 2 × `limit` characters of names, and a short name
+    leaves its room to the other ("L'Équipe d'Hélène" and "Nous" fit): at the usual text size,
+    where a line holds more (deal_form.html shows these there, the others with larger text)."""
     first, second = names[0], names[1]
-    if len(first) <= limit and len(second) <= limit:
+    limits = (limit, limit)
+    if shared:
+        room = 2 * limit
+        limits = (max(limit, room - len(second)), max(limit, room - len(first)))
+    if len(first) <= limits[0] and len(second) <= limits[1]:
         return (first, second)
     a, b = first.casefold(), second.casefold()
     differ = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), None)
     if differ is None:
         differ = min(len(a), len(b))
-    return (_shorten(first, differ, limit), _shorten(second, differ, limit))
+    return (_shorten(first, differ, limits[0]), _shorten(second, differ, limits[1]))
 
 
 def _shorten(name: str, differ: int, limit: int) -> str:
@@ -157,7 +165,12 @@ def _shorten(name: str, differ: int, limit: int) -> str:
     if len(name) <= limit:
         return name
     if differ < limit - 1:  # their starts tell them apart
-        return name[: limit - 1].rstrip() + "…"
+        kept = name[: limit - 1]
+        space = kept.rfind(" ")
+        # Cut inside a word: at the space before it, when that keeps half the room and `differ`.
+        if name[limit - 1] != " " and space > max(differ, (limit - 1) // 2):
+            kept = kept[:space]
+        return kept.rstrip() + "…"
     if differ >= len(name) - (limit - 1):  # their ends do
         return "…" + _from_a_word(name[len(name) - (limit - 1) :], keep=differ - len(name))
     start = differ - (limit - 2) // 2
