@@ -495,7 +495,7 @@ CONTRACT_NOTES: "dict[str, Promise]" = {
 }
 # What a term of a formula counts (Term.label).
 TERMS: "dict[str, Promise]" = {
-    "cards": pgettext_lazy("breakdown", "cards"),
+    "cards": pgettext_lazy("breakdown", "card points"),  # not "cards": points are counted
     "belote": pgettext_lazy("breakdown", "belote"),
     "announcements": pgettext_lazy("breakdown", "announcements"),
     "contract": pgettext_lazy("breakdown", "contract"),

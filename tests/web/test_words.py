@@ -269,3 +269,12 @@ def test_a_reserve_received_and_a_reserve_kept_read_apart() -> None:
     ):
         with translation.override(lang):
             assert (words.reserve_received(90, 81), words.reserve_kept(81)) == (received, kept)
+
+
+def test_card_points_are_card_points_in_english_as_in_french() -> None:
+    """Issue 41: the English breakdown said "Nous: 52 cards" where the French says "points"."""
+    line = Formula("score", 1, (Term(52, "cards"),), rounded=50)
+    with translation.override("en"):
+        assert words.breakdown_line(line, ("Us", "Them")) == "Them: 52 card points → 50"
+    with translation.override("fr"):
+        assert words.breakdown_line(line, ("Nous", "Eux")) == "Eux\u00a0: 52 points → 50"
