@@ -592,13 +592,18 @@ def stored_breakdown(data: Iterable[Mapping[str, Any]], teams: Sequence[str]) ->
 # Deals in words: a scored deal's one-line summary, and a deal's inputs part by part.
 
 
+def contract_name(contract: object) -> str:
+    """A contract as the table says it: "110", "Capot", "Générale" (never the key "generale")."""
+    if contract == "capot":
+        return gettext_now("Capot")
+    if contract == "generale":
+        return gettext_now("Générale")
+    return "" if contract is None else str(contract)
+
+
 def _contract_head(contract: object, trump: str, coinche: str) -> str:
     """ "110 ♥ coinché", "Capot SA", "Générale ♠ surcoinché": what was played."""
-    if contract == "capot":
-        contract = gettext_now("Capot")
-    elif contract == "generale":
-        contract = gettext_now("Générale")
-    head = f"{contract if contract is not None else ''} {TRUMP_SHORT.get(trump, '')}".strip()
+    head = f"{contract_name(contract)} {TRUMP_SHORT.get(trump, '')}".strip()
     if coinche == "coinche":
         head += " " + gettext_now("coinché")
     elif coinche == "surcoinche":

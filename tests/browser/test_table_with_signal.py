@@ -280,13 +280,15 @@ def scaled_phone(browser: Browser) -> Iterator[Callable[[float], Page]]:
 LONG_NAME = "Les Joyeux Compagnons de la Belote du Mardi"  # 43 characters
 # The words of an element's text cut over two lines or more.
 BROKEN_WORDS = """(el) => {
-    const node = el.firstChild, broken = [];
-    for (const m of node.data.matchAll(/\\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, m.index);
-        range.setEnd(node, m.index + m[0].length);
-        const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-        if (tops.size > 1) broken.push(m[0]);
+    const broken = [], texts = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        for (const m of node.data.matchAll(/\\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+            if (tops.size > 1) broken.push(m[0]);
+        }
     }
     return broken;
 }"""
@@ -341,3 +343,93 @@ def box(locator: Locator) -> FloatRect:
     found = locator.bounding_box()
     assert found is not None
     return found
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_the_player_page_names_contracts_in_whole_words(
+    scaled_phone: Callable[[float], Page], live_server: LiveServer, shot: Shot, scale: float
+) -> None:
+    page = scaled_phone(scale)
+    token = start_match(page, live_server.url)
+    match = Match.objects.get(scorer_token=token)
+    for deal in (
+        {"taker": 0, "contract": "generale", "trump": "spades", "capot": 0, "generale": True},
+        {"taker": 0, "contract": "capot", "trump": "hearts", "taker_points": 140},
+        {"taker": 0, "contract": 100, "trump": "clubs", "taker_points": 120},
+    ):
+        record_deal(
+            match_id=match.pk, expected_version=None, deal=parse_deal(deal), author=Author("t", "t")
+        )
+    anna = match.seats[0]
+    assert anna is not None
+    page.goto(f"{live_server.url}/players/{anna.pk}/")
+    contracts = page.locator("table.facts").first.locator("tbody th")
+    expect(contracts).to_have_text(["100", "Capot", "Générale"])
+    page.locator("table.facts").first.scroll_into_view_if_needed()
+    save_screenshot(page, f"player-contracts-{scale}-screen.png")
+    for cell in contracts.all():
+        assert cell.evaluate(BROKEN_WORDS) == [], cell.inner_text()
+    assert text_problems(page) == []
+    shot(page, f"player-{scale}")
+    assert page_errors(page) == []
+
+
+# The lines of a box's words, and the room between them and its edges (top, bottom, left, right).
+WORDS_IN_BOX = """(e) => {
+    const r = document.createRange(); r.selectNodeContents(e);
+    const lines = new Set([...r.getClientRects()].map((x) => Math.round(x.top))).size;
+    const words = r.getBoundingClientRect(), box = e.getBoundingClientRect();
+    return {lines, room: [words.top - box.top, box.bottom - words.bottom,
+                          words.left - box.left, box.right - words.right]};
+}"""
+
+
+@pytest.mark.parametrize("scale", [1.0, 2.0])
+def test_the_card_counters_button_fits_the_phone(
+    scaled_phone: Callable[[float], Page], live_server: LiveServer, shot: Shot, scale: float
+) -> None:
+    page = scaled_phone(scale)
+    token = start_match(page, live_server.url)
+    page.goto(f"{live_server.url}/score/{token}/count/?taker=0&card=J-hearts&card=A-spades")
+    use = page.get_by_role("link", name="Use these points in the deal")
+    expect(use).to_be_visible()
+    found = use.evaluate(WORDS_IN_BOX)
+    if scale == 1:
+        assert found["lines"] == 1, found  # one line at 360 px
+    assert min(found["room"]) >= 6, found  # never touching its edges
+    assert use.evaluate(BROKEN_WORDS) == []
+    use.scroll_into_view_if_needed()
+    save_screenshot(page, f"count-button-{scale}-screen.png")
+    shot(page, f"count-{scale}")
+    assert page_errors(page) == []
+
+
+def test_all_passed_shows_its_undo_beside_the_result(
+    new_phone: NewPhone, live_server: LiveServer, shot: Shot
+) -> None:
+    """One tap records "all passed": its Undo sits in the result's own line (with and without
+    JavaScript), the only Undo on the board, and takes it back."""
+    for javascript, scheme in ((True, "light"), (False, "dark")):
+        page = new_phone(javascript=javascript, color_scheme=scheme)
+        token = start_match(page, live_server.url)
+        page.get_by_role("button", name="All passed").click()
+        result = page.locator("#scoreboard .msg").filter(has_text="Deal 1: all passed.")
+        expect(result).to_be_visible()
+        undo = result.get_by_role("button", name="Undo: deal 1 recorded (all passed)")
+        expect(undo).to_be_visible()
+        expect(page.get_by_role("button", name=re.compile("^Undo"))).to_have_count(1)
+        line, button = box(result), box(undo)
+        assert (
+            line["y"] <= button["y"]
+            and button["y"] + button["height"] <= line["y"] + line["height"]
+        )
+        shot(page, f"all-passed-{'js' if javascript else 'no-js'}-{scheme}")
+        undo.click()
+        expect(page.locator("#scoreboard .messages")).to_contain_text(
+            "Undone: deal 1 recorded (all passed)."
+        )
+        expect(
+            page.get_by_role("button", name="Redo: deal 1 recorded (all passed)")
+        ).to_be_visible()
+        assert Match.objects.get(scorer_token=token).deal_count == 0
+        assert page_errors(page) == []

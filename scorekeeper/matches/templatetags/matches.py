@@ -1,10 +1,11 @@
 """Small display helpers: no scoring here, only labels for what the engine and the models hold."""
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django import template
+from django.contrib.messages.storage.base import Message
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.urls import reverse
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.engine.scoring import Rules
 from scorekeeper.web.words import (
     PRESET_NAMES,
+    contract_name,
     deal_parts,
     french_terms,
     rank_label,
@@ -38,6 +40,7 @@ def pick(values: Sequence[Any], index: int) -> Any:
 
 
 register.filter("rank_label", rank_label)
+register.filter("contract_name", contract_name)  # "Générale", not the key "generale"
 # Text with its French game words marked lang="fr" on English pages (escaped, so safe).
 register.filter("fr_terms", french_terms, is_safe=True)
 
@@ -54,6 +57,13 @@ def rules_name(rules: Rules) -> str:
 
 
 register.filter("rule_changes", rule_changes)
+
+
+@register.filter
+def asks_undo(messages: Iterable[Message]) -> bool:
+    """Whether a message of the page comes with Undo beside it (deal_passed's "Deal 5: all
+    passed."): the scoreboard then shows no second Undo under its buttons."""
+    return any("undo" in message.extra_tags.split() for message in messages)
 
 
 @register.simple_tag

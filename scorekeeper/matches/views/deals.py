@@ -302,8 +302,9 @@ def deal_passed(request: HttpRequest, token: str) -> HttpResponseBase:
         ),
     )
     if not isinstance(row, Refused):
-        # A one-tap action says what it did (and Undo is right there).
-        messages.success(request, _("Deal %(n)s: all passed.") % {"n": row.number})
+        # A one-tap action says what it did, with Undo beside it (the scoreboard draws it there).
+        words = _("Deal %(n)s: all passed.") % {"n": row.number}
+        messages.success(request, words, extra_tags="undo")
     return after_change(request, match)
 
 
