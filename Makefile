@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 PYTHON ?= $(shell for p in python3.13 python3.12 python3 $$HOME/.pyenv/versions/3.13*/bin/python3 $$HOME/.pyenv/versions/3.12*/bin/python3; do \
 	command -v $$p >/dev/null 2>&1 && $$p -c 'import sys; sys.exit(sys.version_info < (3, 12))' 2>/dev/null && { echo $$p; break; }; done)
 
-.PHONY: run hall test venv migrate lint typecheck pytest pytest-pg screenshots fuzz bench clean
+.PHONY: run hall test venv node-tools migrate lint typecheck pytest jstest pytest-pg screenshots fuzz bench clean
 
 # Python keeps its bytecode (__pycache__, git-ignored) even where the shell says not to: without
 # it every test worker, pass and subprocess compiles the app and the tests again (collecting the
@@ -28,6 +28,15 @@ $(VENV)/.installed: pyproject.toml
 venv: $(VENV)/.installed
 	@$(PY) scripts/fetch_pyodide.py || true
 
+# The front-end's tools (docs/testing.md: ESLint, TypeScript, fake-indexeddb...), pinned in
+# package-lock.json, fetched from the npm registry by `npm ci` into node_modules/ (git-ignored)
+# when package*.json change. Without Node.js or the network: a warning and the JavaScript steps
+# skipped; in CI (CI set), an error (scripts/js_tools.sh).
+JS := bash scripts/js_tools.sh
+node_modules/.installed: package.json package-lock.json
+	@$(JS) install
+node-tools: node_modules/.installed
+
 migrate: venv
 	$(PY) manage.py migrate --noinput
 
@@ -41,14 +50,24 @@ run: migrate
 hall: venv
 	$(PY) manage.py hall $(HALL_ARGS)
 
-# ruff, then the import contracts of pyproject.toml (layers, no circle, pure engines).
-lint: venv
+# ruff, then the import contracts of pyproject.toml (layers, no circle, pure engines), then ESLint
+# over the JavaScript (eslint.config.js).
+lint: venv node_modules/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
+	@$(JS) run eslint --max-warnings 0 .
 
-typecheck: venv
+# mypy, then TypeScript over the JavaScript's JSDoc types: the pages, the workers, the JS tests.
+typecheck: venv node_modules/.installed
 	$(VENV)/bin/mypy scorekeeper tests
+	@$(JS) run tsc -p tsconfig.json
+	@$(JS) run tsc -p tsconfig.worker.json
+	@$(JS) run tsc -p tests/js/tsconfig.json
+
+# The JavaScript's unit tests (tests/js/*.test.js), by node's own test runner.
+jstest: node_modules/.installed
+	@$(JS) run node --test $(sort $(wildcard tests/js/*.test.js tests/js/*/*.test.js))
 
 # Three workers on two cores: the browser tests wait on Chromium, so a third keeps both cores busy.
 PYTEST_WORKERS ?= 3
@@ -58,7 +77,7 @@ pytest: venv
 # The linters run beside the tests rather than before them: on their own they keep one core busy
 # for about 15 s while the other waits (their few lines may land among pytest's); any failure fails.
 test:
-	@$(MAKE) --no-print-directory -j3 lint typecheck pytest
+	@$(MAKE) --no-print-directory -j3 lint typecheck pytest jstest
 
 # The tests that touch the database (marked `db` by tests/conftest.py), on PostgreSQL; the browser
 # tests aside (they drive the views the test-client tests drive: .ci/run says why). PG_URL's
@@ -85,4 +104,4 @@ bench: venv
 	$(PY) scripts/bench_history.py --keep .bench
 
 clean:
-	rm -rf $(VENV) static/offline/pyodide .pytest_cache .mypy_cache .ruff_cache .hypothesis .bench
+	rm -rf $(VENV) node_modules static/offline/pyodide .pytest_cache .mypy_cache .ruff_cache .hypothesis .bench

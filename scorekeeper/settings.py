@@ -122,10 +122,14 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Private, no-store unless the view declares its caching; the server's time (web/headers.py).
+    "scorekeeper.web.headers.ResponseHeadersMiddleware",
     "django.middleware.gzip.GZipMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
+    # The outbox's body over Django's limits: JSON, read before CsrfViewMiddleware reads it.
+    "scorekeeper.matches.middleware.OutboxBodyMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",

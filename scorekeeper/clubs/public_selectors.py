@@ -29,7 +29,9 @@ from scorekeeper.concours.selectors import final_rows, with_prizes
 from scorekeeper.engine import season as seasons
 from scorekeeper.engine.season import Finish, Player, SeasonConcours, SeasonRule
 from scorekeeper.engine.tournament import TournamentError
+from scorekeeper.web.folding import finds
 from scorekeeper.web.folding import fold as _fold
+from scorekeeper.web.folding import name_words as _name_words
 
 from .models import Alias, Club, Person, Season
 from .models import spelling_key as _spelling_key
@@ -44,6 +46,7 @@ CONCOURS_FIELDS = (
 # each time was a third of a record page's time).
 spelling_key = functools.lru_cache(maxsize=50_000)(_spelling_key)
 fold = functools.lru_cache(maxsize=50_000)(_fold)
+name_words = functools.lru_cache(maxsize=50_000)(_name_words)
 UNKNOWN = "~"  # a key made from a spelling that no alias holds (no record page)
 NO_PLAYERS = "team-as-player~"  # a team without players' names, in a ranking of players
 
@@ -199,13 +202,13 @@ MAX_QUERY = 60
 
 
 def find_people(club: Club, query: str) -> tuple[list[Found], int]:
-    """The teams and players of the club's published finished concours whose name holds
-    `query` (case, accents, ligatures and spaces folded: `fold`), as written in a concours or as
-    the club names them (the spelling kept in a merge): at most MAX_FOUND, by name, each under
-    the club's name for them, and how many more. Nobody seen only in unpublished concours is
-    found. Two queries (the concours, the aliases with their people's names), four when names
-    are new to the club."""
-    wanted = fold(query[:MAX_QUERY])
+    """The teams and players of the club's published finished concours whose name holds every
+    word of `query`, in any order (case, accents, ligatures, hyphens and spaces aside:
+    scorekeeper.web.folding.finds), as written in a concours or as the club names them (the
+    spelling kept in a merge): at most MAX_FOUND, by name, each under the club's name for them,
+    and how many more. Nobody seen only in unpublished concours is found. Two queries (the
+    concours, the aliases with their people's names), four when names are new to the club."""
+    wanted = name_words(query[:MAX_QUERY])
     if not wanted:
         return [], 0
     past = finished_in(club)
@@ -227,7 +230,7 @@ def find_people(club: Club, query: str) -> tuple[list[Found], int]:
                 if person is None or person in found:
                     continue
                 shown = people.names.get(person, name)
-                if wanted in fold(name) or wanted in fold(shown):
+                if finds(wanted, name_words(name)) or finds(wanted, name_words(shown)):
                     found[person] = Found(person, shown, kind)
     ordered = sorted(found.values(), key=lambda f: (fold(f.name), f.name, f.kind, f.person))
     return ordered[:MAX_FOUND], max(len(ordered) - MAX_FOUND, 0)

@@ -10,7 +10,7 @@ from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, Prefetch
 
 from scorekeeper.concours.models import Entrant, Tournament
-from scorekeeper.web.folding import fold
+from scorekeeper.web.folding import fold, word_key
 
 from .models import Alias, Club, MergeLog, Person, Season, spelling_key
 
@@ -47,14 +47,9 @@ def latest_published_seasons(clubs: list[Club]) -> dict[int, Season]:
 def loose_key(name: str) -> str:
     """Two spellings the merge tool calls similar have the same loose key: folded (`fold`: case,
     accents and ligatures set aside), only letters and digits kept ("Jean-René" and "jean rene",
-    "Cœur" and "COEUR")."""
+    "Cœur" and "COEUR"), or the same `word_key`: their words in order ("Dupont Jean" and "Jean
+    Dupont"; the words a search finds: scorekeeper.web.folding)."""
     return "".join(c for c in fold(name) if c.isalnum())
-
-
-def word_key(name: str) -> str:
-    """The same, its words in order ("Dupont Jean" and "Jean Dupont")."""
-    words = (loose_key(word) for word in name.replace("-", " ").replace("&", " ").split())
-    return " ".join(sorted(word for word in words if word))
 
 
 @dataclass(frozen=True, slots=True)

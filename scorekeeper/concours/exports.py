@@ -2,7 +2,8 @@
 name for its downloads. The `belote-tournament/1` document itself is `selectors.export_document`.
 
 The CSV opens in a spreadsheet as it is: UTF-8 with a byte order mark (Excel reads "é" right
-only with it), one row per entrant with every tie-break figure, and any text cell a spreadsheet
+only with it), one row per entrant with every tie-break figure (and the criterion that broke its
+tie with the row above, in words), and any text cell a spreadsheet
 would run as a formula written with a leading apostrophe (OWASP's advice against CSV
 injection, as the history's CSV does). Columns are named by the engine's keys
 (docs/tournaments.md §6), as the match CSV's are; a prize shared ex æquo says so in its cell, in the
@@ -13,10 +14,12 @@ import io
 import json
 import re
 import unicodedata
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
 
+from scorekeeper.engine.tournament.settings import EXTRA_CRITERIA
 from scorekeeper.web.spreadsheet import safe_cell
 
 from .models import Tournament
@@ -30,7 +33,8 @@ FIGURES = [
 
 
 def _wins(value: Any) -> object:
-    """`wins` may be a half (2.5): written as such, a whole number without ".0"."""
+    """A count kept in halves (wins, opponents' wins, head to head...) may be a half (2.5):
+    written as such, a whole number without ".0"."""
     if isinstance(value, float) and value.is_integer():
         return int(value)
     return value
@@ -44,14 +48,24 @@ def _prize(row: dict[str, Any]) -> str:
     return str(row["prize"])
 
 
-def columns(melee: bool) -> list[str]:
+def columns(melee: bool, ranking: Sequence[str] = ()) -> list[str]:
+    """The CSV's columns: the names, every figure, each figure `ranking` adds (as the file's
+    standings add them), the criterion that broke the row's tie with the one above, then
+    withdrawn and prize."""
     names = ["rank", "id", "name"] if melee else ["rank", "id", "team", "player1", "player2"]
-    return [*names, *FIGURES, "withdrawn", "prize"]
+    extra = [key for key in EXTRA_CRITERIA if key in ranking]
+    return [*names, *FIGURES, *extra, "tie_break", "withdrawn", "prize"]
 
 
-def standings_csv(tournament: Tournament, after_round: int | None = None) -> str:
+def standings_csv(
+    tournament: Tournament,
+    after_round: int | None = None,
+    *,
+    criterion: Callable[[str | None], str],
+) -> str:
     """The standings after round `after_round` (None: every round drawn; the final ranking once
-    finished) as CSV text, the byte order mark first."""
+    finished) as CSV text, the byte order mark first; `criterion`: a criterion's words, in the
+    language of the download (words.criterion_words, above this module)."""
     melee = tournament.melee
     players = {}
     if not melee:
@@ -62,13 +76,16 @@ def standings_csv(tournament: Tournament, after_round: int | None = None) -> str
     out = io.StringIO()
     out.write(BOM)
     writer = csv.writer(out, lineterminator="\r\n")
-    writer.writerow(columns(melee))
+    ranking = tournament.engine_settings.ranking
+    extra = [key for key in EXTRA_CRITERIA if key in ranking]
+    writer.writerow(columns(melee, ranking))
     for row in standings_rows(tournament, after_round):
         names: list[object] = [row["rank"], row["id"], row["name"]]
         if not melee:
             names += list(players.get(row["id"], ("", "")))
-        figures = [_wins(row[key]) if key == "wins" else row[key] for key in FIGURES]
-        cells = [*names, *figures, "yes" if row["withdrawn"] else "", _prize(row)]
+        figures = [_wins(row[key]) for key in [*FIGURES, *extra]]
+        tie_break = criterion(row["tie_break"])
+        cells = [*names, *figures, tie_break, "yes" if row["withdrawn"] else "", _prize(row)]
         writer.writerow([safe_cell(cell) for cell in cells])
     return out.getvalue()
 

@@ -5,10 +5,11 @@ transaction, and asks it what a table's scoreboard says; it imports nothing of t
 
 from typing import TYPE_CHECKING
 
+from django.db import OperationalError
 from django.http import HttpRequest
 
 from scorekeeper.matches.hooks import Author, BoardNote, MatchHooks, ShownBoard, WriteRefused
-from scorekeeper.matches.models import Match
+from scorekeeper.matches.models import Match, MatchBusy, lock_wait_ended
 
 from . import services
 from .phones import runs_the_desk, scoreboard_note
@@ -25,8 +26,16 @@ class ConcoursHooks:
             raise WriteRefused(refused.reason, write_refusal(refused.reason)) from None
 
     def after_write(self, match: Match) -> None:
-        """The table's result follows the change (services.table_moved)."""
-        services.table_moved(match=match)
+        """The table's result follows the change (services.table_moved): the table's row, then
+        the concours's, after the match's (the one order of every write, services/locks.py). A
+        wait for them that runs out is the match's being busy: the phone is told to try again
+        (the outbox's JSON `busy`), nothing saved."""
+        try:
+            services.table_moved(match=match)
+        except OperationalError as error:
+            if lock_wait_ended(error):
+                raise MatchBusy from error
+            raise
 
     def board_note(self, request: HttpRequest, board: ShownBoard) -> BoardNote | None:
         return scoreboard_note(request, board)

@@ -78,9 +78,6 @@ class Tournament(models.Model):
     def melee(self) -> bool:
         return bool(self.settings.get("mode") == "melee")
 
-    def prize(self, rank: int) -> str:
-        return str(self.prizes.get(str(rank), ""))
-
     def touch(self) -> None:
         """A change standings readers can see: the projector's poll notices it (`version`)."""
         Tournament.objects.filter(pk=self.pk).update(version=F("version") + 1)

@@ -13,22 +13,21 @@ from django.urls import reverse
 
 from scorekeeper.engine.tournament import Table as EngineTable
 from scorekeeper.engine.tournament import TournamentError
-from scorekeeper.web.folding import fold
+from scorekeeper.web import folding
 from scorekeeper.web.paging import page_of
-from scorekeeper.web.words import reason
 
 from . import selectors
 from .forms import PaperForm
 from .models import Entrant, Round, Table, Tournament
 from .services import Refused
-from .words import refusal
+from .words import engine_refusal, refusal
 
 
 def say_refused(request: HttpRequest, error: Exception) -> None:
     if isinstance(error, Refused):
         messages.error(request, refusal(error))
     elif isinstance(error, TournamentError):
-        messages.error(request, reason(error.code, **error.params))
+        messages.error(request, engine_refusal(error))
 
 
 def back_to_desk(tournament: Tournament, anchor: str = "", query: str = "") -> HttpResponse:
@@ -70,15 +69,20 @@ def search_query(request: HttpRequest) -> str:
 
 
 def matching(entrants: Sequence[Entrant], query: str) -> list[Entrant] | None:
-    """The entrants whose name or a player's name holds `query`, folded (case, accents and
-    ligatures aside: scorekeeper.web.folding); None when nothing is looked for."""
-    folded = fold(query)
-    if not folded:
+    """The entrants whose name or a player's name holds every word of `query`, in any order
+    (case, accents, ligatures, hyphens aside: scorekeeper.web.folding.finds); None when nothing
+    is looked for."""
+    wanted = folding.name_words(query)
+    if not wanted:
         return None
     return [
         e
         for e in entrants
-        if any(folded in fold(name) for name in (e.name, e.player1, e.player2) if name)
+        if any(
+            folding.finds(wanted, folding.name_words(name))
+            for name in (e.name, e.player1, e.player2)
+            if name
+        )
     ]
 
 

@@ -22,6 +22,7 @@ from scorekeeper.web.addresses import absolute_url
 from .access import is_organiser
 from .brackets import stage_title
 from .clock import table_clock
+from .middleware import remember_table
 from .models import Table, Tournament
 
 
@@ -50,7 +51,8 @@ def table_over(table: Table, match: Match | None) -> bool:
 
 def header(table: Table, match: Match | None, scored_deals: int | None = None) -> str:
     """ "Table 7 · round 2 · Les As – Pique Dame · deal 5 of 12" (a partie to a target: "· 1,240
-    / 2,000", the higher total)."""
+    / 2,000", the higher total); a table typed from its paper sheet says so instead of a deal
+    count (its phone's deals, if any, do not count)."""
     parts = [
         _("Table %(table)s") % {"table": table.number},
         _("round %(round)s") % {"round": table.round.number},
@@ -59,6 +61,9 @@ def header(table: Table, match: Match | None, scored_deals: int | None = None) -
         parts.append(stage_title(table.round.tournament.engine_settings, table.round.number))
     if match is not None:
         parts.append(" – ".join(match.team_names))
+        if table.paper is not None:  # the sheet's totals are the result: no partie under way
+            parts.append(_("result typed from the paper sheet"))
+            return " · ".join(parts)
         rules = match.engine_rules
         if scored_deals is None:  # passed deals do not count towards the limit (one query)
             scored_deals = match.deals.exclude(kind=Deal.Kind.PASSED).count()
@@ -109,12 +114,17 @@ def scoreboard_note(request: HttpRequest, board: ShownBoard) -> BoardNote | None
         return None
     tournament = table.round.tournament
     over = table_over(table, match)
+    organiser = is_organiser(request, tournament)
+    if organiser and not over and table.token:
+        # The organiser scores here too: a tap by this link once a deal has ended the partie
+        # (the link renewed) is sent to the desk, not "Not found" (middleware.py).
+        remember_table(request, match.scorer_token, table.token)
     corrects = (
         over
         and table.paper is None
         and not table.round.is_closed
         and tournament.status != Tournament.Status.FINISHED
-        and is_organiser(request, tournament)
+        and organiser
     )
     links: list[tuple[str, str]] = []
     banner = ""
@@ -143,7 +153,7 @@ def scoreboard_note(request: HttpRequest, board: ShownBoard) -> BoardNote | None
                     reverse("concours_public:standings", args=[tournament.public_token]),
                 )
             )
-    if is_organiser(request, tournament):
+    if organiser:
         desk = reverse("concours:desk", args=[tournament.pk])
         links.append((_("Back to the desk"), f"{desk}#table-{table.number}"))
     winner = board.winner_name

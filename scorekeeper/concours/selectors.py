@@ -7,7 +7,7 @@ change that made it (a deal saved at its match, paper totals, time called: see s
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
 
 from django.db.models import Q, QuerySet, Sum, Value
@@ -262,7 +262,9 @@ def standings_rows(
     tournament: Tournament, after_round: int | None = None, *, snap: Snapshot | None = None
 ) -> list[dict[str, Any]]:
     """The standings as plain rows (docs/tournaments.md §6's `standings`), with each entrant's prize
-    (`with_prizes`); `snap`: the tournament's snapshot when the caller has read it already.
+    (`with_prizes`) and its `tie_break` (the criterion that put it after the row above, level
+    until then; None where no tie was broken: words.criterion_words says it); `snap`: the
+    tournament's snapshot when the caller has read it already.
     With a final bracket played out (§7) and every round read (`after_round` None or the last),
     the final ranking: the rows ordered by `final_place` (not settled yet: last, in qualifying
     order), each with its `qualifying_rank` and its `rank` the final place, prizes by place."""
@@ -272,8 +274,10 @@ def standings_rows(
     rows_ = standings_of(snap, after_round)
     places = final_places(snap) if after_round is None or after_round >= len(snap.rounds) else None
     rows = [tournament_engine.standing_to_dict(row, ranking, places) for row in rows_]
+    for row, standing in zip(rows, rows_, strict=True):
+        row["tie_break"] = standing.tie_break
     if places is not None:
-        rows = by_final_place(rows)
+        rows = by_final_place(rows, bracket_size(snap))
     with_prizes(rows, tournament.prizes)
     return rows
 
@@ -281,6 +285,12 @@ def standings_rows(
 def bracket_of(snap: Snapshot) -> tournament_engine.Bracket | None:
     """The final bracket as the engine walks it (docs/tournaments.md §7), None without one."""
     return tournament_engine.bracket_state(snap.engine, snap.results)
+
+
+def bracket_size(snap: Snapshot) -> int:
+    """How many entrants the final bracket seeds (0 without one)."""
+    final = snap.engine.settings.final
+    return final.size if final is not None else 0
 
 
 def final_places(snap: Snapshot) -> dict[int, int | None] | None:
@@ -293,19 +303,29 @@ def final_places(snap: Snapshot) -> dict[int, int | None] | None:
     return bracket.places
 
 
-def by_final_place(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def by_final_place(rows: list[dict[str, Any]], size: int) -> list[dict[str, Any]]:
     """Rows with a `final_place` as the final ranking: by place (an unsettled one after, in
-    their qualifying order), `rank` the place, `qualifying_rank` the standings' rank."""
+    their qualifying order), `rank` the place, `qualifying_rank` the standings' rank. `size`:
+    the bracket's; a qualifying tie broken (`tie_break`) still says why a row follows the one
+    above only outside the bracket, where both keep their qualifying order one after the
+    other (a bracket's places are not ties broken by a criterion)."""
+
+    def outside(row: dict[str, Any]) -> bool:
+        return row["final_place"] is not None and row["final_place"] > size
+
     order = sorted(
         range(len(rows)),
         key=lambda i: (rows[i]["final_place"] is None, rows[i]["final_place"] or 0, i),
     )
     out = []
-    for i in order:
+    for at, i in enumerate(order):
         row = rows[i]
         row["qualifying_rank"] = row["rank"]
         if row["final_place"] is not None:
             row["rank"] = row["final_place"]
+        follows = at > 0 and order[at - 1] == i - 1 and outside(rows[i - 1])
+        if not (follows and outside(row)):
+            row["tie_break"] = None
         out.append(row)
     return out
 
@@ -376,7 +396,7 @@ def final_rows(tournament: Tournament) -> list[dict[str, Any]]:
     places = final_places(snap)
     rows = [tournament_engine.standing_to_dict(row, (), places) for row in standings_of(snap)]
     if places is not None:
-        rows = by_final_place(rows)
+        rows = by_final_place(rows, bracket_size(snap))
     return [
         {
             "rank": row["rank"],
@@ -392,9 +412,15 @@ def final_rows(tournament: Tournament) -> list[dict[str, Any]]:
 
 def export_document(tournament: Tournament) -> dict[str, Any]:
     """The tournament as a `belote-tournament/1` document (tournament_engine.tfile), each table with its
-    paper totals or its deals."""
+    paper totals or its deals, and its place and prizes (by place) when it has them: an import
+    gives them back, and with them the same ex æquo prize notes."""
     snap = snapshot(tournament, with_results=True)
-    return tournament_engine.dump_tournament(snap.engine)
+    prizes = tuple(
+        tournament_engine.Prize(place, prize)
+        for place, prize in sorted(prize_table(tournament.prizes).items())
+    )
+    engine = replace(snap.engine, place=tournament.place or None, prizes=prizes or None)
+    return tournament_engine.dump_tournament(engine)
 
 
 def change_key(*, public_token: str) -> str | None:

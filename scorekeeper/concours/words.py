@@ -1,13 +1,17 @@
-"""The paper check's hints (a tournament table's totals against its deals) and the concours
-services' refusals, as gettext templates. Error words of both engines are in
+"""The ranking's criteria and the standings' columns that show them, the paper check's hints (a
+tournament table's totals against its deals) and the concours services' refusals, as gettext
+templates. Error words of both engines are in
 `scorekeeper/web/words.py`."""
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from scorekeeper.engine.tournament import PaperCheck
+from scorekeeper.engine.tournament import PaperCheck, TournamentError
+from scorekeeper.engine.tournament.settings import EXTRA_CRITERIA
 from scorekeeper.web.words import reason
 
 from .services import Refused
@@ -26,6 +30,84 @@ CRITERIA: "dict[str, Promise]" = {
     "head_to_head": gettext_lazy("head to head"),
     "lots": gettext_lazy("drawing of lots"),
 }
+
+
+@dataclass(frozen=True)
+class Column:
+    """A standings column beyond the ones every page shows: `key`, the row's figure
+    (selectors.standings_rows); `short`, its title where space is short (the public page, the
+    projector, the print); `long`, its meaning in full (the desk's title, the legend, what a
+    screen reader says)."""
+
+    key: str
+    short: Promise
+    long: Promise
+
+    @property
+    def criterion(self) -> str:
+        """The criterion's own words (CRITERIA: "head to head"), the desk's title for it."""
+        return str(CRITERIA[self.key])
+
+
+# The other figures (docs/tournaments.md §3), in the order the file's standings list them; the
+# public page, the print and the desk show the first four always, the ranking's others when it
+# uses them (ranking_columns), the projector only the ranking's (projector_columns).
+FIGURE_COLUMNS: dict[str, Column] = {
+    column.key: column
+    for column in (
+        Column(
+            "difference",
+            gettext_lazy("Diff."),
+            gettext_lazy("difference: points scored minus points conceded"),
+        ),
+        Column("best_partie", gettext_lazy("Best"), gettext_lazy("best partie")),
+        Column("opponents_wins", gettext_lazy("Opp."), gettext_lazy("opponents’ wins")),
+        Column("conceded", gettext_lazy("Conc."), gettext_lazy("points conceded")),
+        Column("opponents_points", gettext_lazy("Opp. pts"), gettext_lazy("opponents’ points")),
+        Column(
+            "opponents_opponents_wins",
+            gettext_lazy("Opp. opp."),
+            gettext_lazy("opponents’ opponents’ wins"),
+        ),
+        Column(
+            "head_to_head",
+            gettext_lazy("H2H"),
+            gettext_lazy("head to head (wins against those level on the criteria before it)"),
+        ),
+        Column("lots", gettext_lazy("Lot"), gettext_lazy("drawing of lots (its place, 1 first)")),
+    )
+}
+
+
+def ranking_columns(ranking: Sequence[str]) -> list[Column]:
+    """The columns a ranking adds to the standings every page shows: each of its criteria
+    among opponents' points, opponents' opponents' wins, head to head and lots."""
+    return [FIGURE_COLUMNS[key] for key in EXTRA_CRITERIA if key in ranking]
+
+
+def projector_columns(ranking: Sequence[str]) -> list[Column]:
+    """The projector's figures after parties played, wins and points: only the ranking's
+    criteria (a wall has room for a name and what ranks it)."""
+    return [column for key, column in FIGURE_COLUMNS.items() if key in ranking]
+
+
+def legend(columns: Sequence[Column]) -> str:
+    """What the short titles of `columns` stand for, for the legend under a table:
+    "Opp. pts: opponents’ points; H2H: head to head (…)"."""
+    return "; ".join(
+        gettext("%(short)s: %(long)s") % {"short": column.short, "long": column.long}
+        for column in columns
+    )
+
+
+def breaks_ties(ranking: Sequence[str]) -> bool:
+    """Whether a tie can be broken (a second criterion): the tie-break column is shown."""
+    return len(ranking) > 1
+
+
+def criterion_words(code: str | None) -> str:
+    """A criterion as a standings page says it ("head to head"); "" for None."""
+    return "" if code is None else str(CRITERIA[code])
 
 
 def paper_warning(check: PaperCheck) -> str | None:
@@ -150,6 +232,9 @@ REFUSALS: "dict[str, Promise]" = {
     "bracket_unfinished": gettext_lazy(
         "The final bracket is not finished yet: draw and play its next round first."
     ),
+    "busy": gettext_lazy(
+        "A table's phone is saving right now: nothing was changed. Try again in a moment."
+    ),
     "table_has_deals": gettext_lazy(
         "Table %(table)s was scored on its phone: say which is right, its deals or the paper."
     ),
@@ -172,6 +257,30 @@ WRITE_REFUSALS: "dict[str, Promise]" = {
         "This table's round is closed: its deals change no more. Nothing was saved."
     ),
 }
+
+
+# The engine's refusals the desk words itself (issue 42): the engine's words (web/words.py) are
+# a file's, after the path they name ("settings.rounds: a round robin of 5 teams has at most 5
+# rounds"); on the desk a refusal is a sentence of its own that says what to do.
+DESK_ENGINE_REFUSALS: "dict[str, Promise]" = {
+    "round_robin_rounds": gettext_lazy(
+        "A round robin of %(teams)s teams has at most %(max)s rounds: change Rounds to "
+        "%(max)s or fewer in the settings (Format, Change the settings), then draw round 1."
+    ),
+    "bracket_complete": gettext_lazy(
+        "The final bracket is complete (%(max)s rounds in all): no round is left to draw. "
+        "Finish the concours to make its ranking final."
+    ),
+}
+
+
+def engine_refusal(error: TournamentError) -> str:
+    """An engine's refusal of a desk action in the active language: the desk's own words when
+    it has them, else the engine's."""
+    template = DESK_ENGINE_REFUSALS.get(error.code)
+    if template is not None:
+        return str(template) % error.params
+    return reason(error.code, **error.params)
 
 
 def write_refusal(code: str) -> str:

@@ -119,7 +119,9 @@ class Restored:
 
 
 @dataclass(frozen=True)
-class Refused:
+class RefusedFile:
+    """A file of the zip not restored, and why (a name ending in Refused is an exception)."""
+
     name: str
     error: InvalidInput
 
@@ -127,7 +129,7 @@ class Refused:
 @dataclass
 class RestoreResult:
     restored: list[Restored] = field(default_factory=list)
-    refused: list[Refused] = field(default_factory=list)
+    refused: list[RefusedFile] = field(default_factory=list)
 
 
 def restore_backup(*, data: bytes, owner_key: str, owner: User) -> RestoreResult:
@@ -173,7 +175,7 @@ def write_backup(
             match_file, scored = load_scored_match(_read(archive, entry))
             services.check_importable(match_file)
         except InvalidInput as error:
-            result.refused.append(Refused(name, error))
+            result.refused.append(RefusedFile(name, error))
         else:
             [match] = services.import_matches(
                 match_files=[match_file], results=[scored], owner_key=owner_key, owner=owner

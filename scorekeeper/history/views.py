@@ -271,7 +271,7 @@ def restore(request: HttpRequest) -> HttpResponseBase:
         return _needs_account(request)
     bound = request.method == "POST"
     form = RestoreForm(request.POST if bound else None, request.FILES if bound else None)
-    status = 200
+    status, wait = 200, None
     if request.method == "POST" and form.is_valid():
         owner_key = access.device_key(request)
         try:
@@ -307,7 +307,7 @@ def restore(request: HttpRequest) -> HttpResponseBase:
                 % {"limit": number_format(refusal.limit, force_grouping=True)},
             )
         except exports.HourlyLimit as refusal:
-            status = 429
+            status, wait = 429, refusal.seconds
             minutes = throttle.wait_minutes(refusal.seconds)
             form.add_error(
                 "file",
@@ -329,7 +329,8 @@ def restore(request: HttpRequest) -> HttpResponseBase:
         "per_request": number_format(settings.RESTORE_DEALS_PER_REQUEST, force_grouping=True),
         "per_hour": number_format(settings.RESTORE_DEALS_PER_HOUR, force_grouping=True),
     }
-    return render(request, "history/restore.html", {"form": form, **limits}, status=status)
+    page = render(request, "history/restore.html", {"form": form, **limits}, status=status)
+    return throttle.retry_after(page, wait)
 
 
 @require_safe

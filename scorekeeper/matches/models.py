@@ -2,6 +2,7 @@
 of the engine's result, rewritten in the same transaction as any change (see services.py)."""
 
 import secrets
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -64,9 +65,28 @@ LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE when lock_timeout ends a w
 
 
 class MatchBusy(OperationalError):
-    """Another request held the match's row longer than DB_SAVE_LOCK_TIMEOUT_MS: nothing was
-    written, the phone may try again. A database error, so where no view words it, it gets the
-    "try again in a moment" page (503) like any other."""
+    """Another request held the match's row (or a row its write takes next: its concours
+    table's) longer than DB_SAVE_LOCK_TIMEOUT_MS: nothing was written, the phone may try again.
+    A database error, so where no view words it, it gets the "try again in a moment" page (503)
+    like any other."""
+
+
+def bound_lock_waits() -> None:
+    """On PostgreSQL, every lock the current transaction waits for from now on is waited for
+    DB_SAVE_LOCK_TIMEOUT_MS at most (`lock_wait_ended` then tells the error). SQLite queues
+    writers with its busy timeout instead."""
+    if connection.features.has_select_for_update:
+        with connection.cursor() as cursor:
+            wait = f"{settings.DB_SAVE_LOCK_TIMEOUT_MS}ms"
+            cursor.execute("SELECT set_config('lock_timeout', %s, true)", [wait])
+
+
+def lock_wait_ended(error: BaseException) -> bool:
+    """Whether `error` is a lock wait that ran out (bound_lock_waits): the write was refused,
+    nothing written."""
+    if isinstance(error, MatchBusy):
+        return True
+    return getattr(error.__cause__, "sqlstate", None) == LOCK_NOT_AVAILABLE
 
 
 class MatchQuerySet(models.QuerySet["Match"]):
@@ -109,14 +129,22 @@ class MatchQuerySet(models.QuerySet["Match"]):
         transaction (DB_SAVE_LOCK_TIMEOUT_MS): a match another request holds longer raises
         MatchBusy, and the phone is told to try again. SQLite queues writers with its busy timeout
         instead (Django leaves FOR UPDATE out there)."""
-        if connection.features.has_select_for_update:
-            with connection.cursor() as cursor:
-                wait = f"{settings.DB_SAVE_LOCK_TIMEOUT_MS}ms"
-                cursor.execute("SELECT set_config('lock_timeout', %s, true)", [wait])
+        bound_lock_waits()
         try:
             return self.select_for_update().get(pk=pk)
         except OperationalError as error:
-            if getattr(error.__cause__, "sqlstate", None) == LOCK_NOT_AVAILABLE:
+            if lock_wait_ended(error):
+                raise MatchBusy from error
+            raise
+
+    def locked_many(self, pks: "Iterable[int]") -> "list[Match]":
+        """These matches, their rows locked in the order of their ids (docs/architecture.md,
+        "Locks"), each wait bounded as `locked`'s (MatchBusy)."""
+        bound_lock_waits()
+        try:
+            return list(self.select_for_update().filter(pk__in=list(pks)).order_by("pk"))
+        except OperationalError as error:
+            if lock_wait_ended(error):
                 raise MatchBusy from error
             raise
 

@@ -1,46 +1,83 @@
-"""What the match pages share (views/): how a page tells an htmx request, reads the posted
-version and one-time submission id, draws the scoreboard, goes back to it after a change, and
-words each refusal of the services; and the deal being typed, carried to another page and back.
-Not a page itself: the view modules import it, never each other."""
+"""What the match pages share (views/): how a page tells an htmx request, builds the deal form
+for a match, reads the posted version and one-time submission id, makes a service's change as
+this request's author, draws the scoreboard, goes back to it after a change, and says each
+refusal of the services (in words.py's words); and the deal being typed, carried to another
+page and back. Not a page itself: the view modules import it, never each other."""
 
-import re
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 from django_htmx.http import HttpResponseClientRedirect
 
-from scorekeeper.engine.scoring import InvalidInput
+from scorekeeper.engine.scoring.form_reading import SUBMISSION, VERSION_MAX, form_fields
 from scorekeeper.web.htmx import wants_partial
-from scorekeeper.web.words import describe
 
 from . import access, polling, services
 from .board import board_note, build_board
 from .forms import DealForm
 from .models import Match
+from .words import REFUSALS, Refusal, refusal, said
 
 HX = "HX-Request"
 
 
+def deal_form(match: Match, data: Mapping[str, Any] | None = None, **kwargs: Any) -> DealForm:
+    """The deal form of `match` (its rules, its teams' and players' names), bound to `data`
+    when given: the one place it is built, for the deal pages and the outbox alike."""
+    return DealForm(
+        data,
+        rules=match.engine_rules,
+        team_names=match.team_names,
+        seat_names=[match.seat_name(seat) for seat in range(4)],
+        **kwargs,
+    )
+
+
 def posted_version(request: HttpRequest) -> int | None:
+    """A one-tap form's version (the deal form's limits: form_reading.VERSION_MAX); anything
+    else is no version. (The outbox refuses it instead: views/outbox.py.)"""
     raw = request.POST.get("version", "")
-    return int(raw) if raw.isdecimal() and len(raw) < 10 else None
-
-
-SUBMISSION = re.compile(r"[A-Za-z0-9_-]{1,64}")
+    fits = raw.isdecimal() and len(raw) <= len(str(VERSION_MAX))
+    return int(raw) if fits else None
 
 
 def posted_submission(request: HttpRequest) -> str | None:
-    """The form's one-time id (see DealForm.submission); anything else is ignored."""
+    """The form's one-time id (the deal form's pattern: form_reading.SUBMISSION); anything else
+    is ignored."""
     raw = request.POST.get("submission", "")
-    return raw if SUBMISSION.fullmatch(raw) else None
+    return raw if SUBMISSION.search(raw) else None
+
+
+def change_by[T](
+    request: HttpRequest,
+    match: Match,
+    service: Callable[..., T],
+    stamp: Mapping[str, Any] | None = None,
+    **change: Any,
+) -> Callable[[], T]:
+    """A service's change of `match` made by this request's author, stamped with the version
+    its page was drawn at (checked: another phone may have saved first) and its one-time
+    submission id (a double tap saves once): `stamp` is a form's cleaned data, else the POST's
+    own (posted_version, posted_submission). The one preamble of a deal's record, edit, undo
+    and redo, on the pages and from the outbox."""
+    if stamp is None:
+        stamp = {"version": posted_version(request), "submission": posted_submission(request)}
+    return partial(
+        service,
+        match_id=match.pk,
+        expected_version=stamp.get("version"),
+        author=access.author(request, match),
+        submission=stamp.get("submission") or None,
+        **change,
+    )
 
 
 def board_response(
@@ -120,120 +157,54 @@ def refused_here(request: HttpRequest, match: Match, action: str) -> HttpRespons
             match=match, author=access.author(request, match, reading=True), action=action
         )
     except services.WriteRefused as refused:
-        write_refused_message(request, refused)
+        say(request, refusal(refused))
         return redirect(board_url(request, match))
     return None
 
 
-def write_refused_message(request: HttpRequest, refused: services.WriteRefused) -> None:
-    words = refused.words or str(WRITE_REFUSALS.get(refused.reason, ""))
-    messages.error(request, words or _("This change is not allowed: nothing was saved."))
+def say(request: HttpRequest, refused: Refusal) -> None:
+    """A refusal as a message on the next page."""
+    messages.add_message(request, refused.level, refused.words)
 
 
-# Why the services refuse a write (WriteRefused codes of this app; a holder words its own).
-WRITE_REFUSALS = {
-    "link_renewed": gettext_lazy(
-        "This scorer link was renewed: this account no longer scores the match (it stays in "
-        "your matches, read-only). Nothing was saved."
-    ),
-}
-
-
-def changed_message(request: HttpRequest) -> None:
-    messages.warning(
-        request, _("The match changed on another phone meanwhile. Check the scores and try again.")
-    )
-
-
-def gone_message(request: HttpRequest) -> None:
-    messages.info(
-        request, _("This form was already saved, and that deal was undone since: nothing saved.")
-    )
-
-
-def no_more_deals(request: HttpRequest, *, abandoned: bool) -> None:
-    if abandoned:
-        messages.info(
-            request, _("This match was abandoned: no more deals. Its owner can resume it.")
-        )
-    else:
-        messages.info(request, _("The match is over: no more deals."))
+def no_more_deals(request: HttpRequest, match: Match) -> None:
+    say(request, said("abandoned" if match.is_abandoned else "over"))
 
 
 @dataclass(frozen=True)
-class Refused:
-    """A service refused the change; what it refused is already said (a message for the next
-    page, or an error on the form). `stay`: show the form again, with `version` (the match's
-    version now) when another phone saved first."""
+class NotSaved:
+    """What `attempt` returns when a service refused the change; the refusal is already said (a
+    message for the next page, or an error on the form). `stay`: show the form again, with
+    `version` (the match's version now) when another phone saved first."""
 
     stay: bool = False
     version: int | None = None
 
 
-def frozen_message(request: HttpRequest) -> None:
-    messages.error(
-        request,
-        _(
-            "This table's round is closed: its deals change no more. The organiser corrects "
-            "its result on the concours's page."
-        ),
-    )
-
-
-def held_message(request: HttpRequest) -> None:
-    messages.error(
-        request,
-        _(
-            "This match is a table of a concours: it is deleted or abandoned only with its concours."
-        ),
-    )
-
-
 def attempt[T](
     request: HttpRequest, change: Callable[[], T], *, form: forms.Form | None = None
-) -> T | Refused:
-    """Run a service's change; each refusal of the services becomes its words. With a `form`
-    (the deal forms), a changed match or an invalid deal keeps the form on screen; without
-    one (a one-tap action), every refusal is a message on the scoreboard."""
+) -> T | NotSaved:
+    """Run a service's change; each refusal of the services is said (words.refusal). With a
+    `form` (the deal forms), a changed match, a busy one or an invalid deal keeps the form on
+    screen (the form says why); without one (a one-tap action), every refusal is a message on
+    the scoreboard."""
     try:
         return change()
-    except services.MatchChanged as error:
-        if form is None:
-            changed_message(request)
-        return Refused(stay=form is not None, version=error.match.version)
-    except services.MatchOver as over:
-        no_more_deals(request, abandoned=isinstance(over, services.MatchAbandoned))
-    except services.SubmissionGone:
-        gone_message(request)
-    except services.MatchFrozen:
-        frozen_message(request)
-    except services.WriteRefused as refused:
-        write_refused_message(request, refused)
-    except services.MatchBusy:
-        busy = _("Another phone is saving this match right now: nothing was saved. Try again.")
-        if form is None:
-            messages.error(request, busy)
-        else:
-            form.add_error(None, busy)
-            return Refused(stay=True)
-    except services.NothingToUndo:
-        messages.info(request, _("Nothing to undo."))
-    except services.NothingToRedo:
-        messages.info(request, _("Nothing to redo."))
-    except InvalidInput as error:
-        if form is None:
-            messages.error(request, describe(error))
-        else:
-            form.add_error(None, describe(error))
-            return Refused(stay=True)
-    return Refused()
+    except REFUSALS as error:
+        refused = refusal(error)
+    if form is not None and refused.code in ("changed", "busy", "invalid"):
+        if refused.code != "changed":  # the form's page says "changed" itself
+            form.add_error(None, refused.words)
+        return NotSaved(stay=True, version=refused.version)
+    say(request, refused)
+    return NotSaved(version=refused.version)
 
 
 def carried_deal(source: QueryDict, match: Match) -> dict[str, str]:
     """The deal form's fields found in `source`: the deal being typed, taken to the card-counting
     helper and back (initial values only: nothing is checked until the form is sent)."""
     if not source:
-        return {}  # the usual case: no deal carried, no form to build for its field names
-    names = DealForm(rules=match.engine_rules, team_names=match.team_names).fields
+        return {}  # the usual case: no deal carried
+    names = form_fields(match.engine_rules)  # the deal form's, without building it
     values = {name: str(source.get(name)) for name in names if source.get(name)}
     return {name: value for name, value in values.items() if len(value) <= 1000}  # a note at most

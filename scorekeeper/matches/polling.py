@@ -84,11 +84,13 @@ def not_modified(request: HttpRequest, tag: str) -> bool:
 
 
 def mark(response: HttpResponse, tag: str | None = None) -> HttpResponse:
-    """The headers of every fragment answer (200, 204 and 304): revalidate each time, never in a
-    shared cache, and what it varies on."""
+    """The headers of a polled page's answers (its fragment's 200, 204 and 304, and the page
+    itself): what it varies on; a tagged fragment is kept by the browser only to be revalidated
+    each time (`private, no-cache`), never in a shared cache. Anything else is not kept at all
+    (web/headers.py: `private, no-store`)."""
     if tag is not None:
         response["ETag"] = tag
-    patch_cache_control(response, private=True, no_cache=True)
+        patch_cache_control(response, private=True, no_cache=True)
     patch_vary_headers(response, VARY)
     return response
 

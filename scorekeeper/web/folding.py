@@ -1,7 +1,10 @@
 """Names compared as a reader compares them: `fold(text)` sets case, accents, ligatures and
 extra spaces aside ("Cœur", "COEUR" and "coeur" are one; "Trèfle" is "trefle"; "Straße" is
-"strasse"). One rule for every search and comparison of names: the club's merge tool and Find,
-a concours's Find my table. Project-level: imports no app."""
+"strasse"); `name_words(text)` are its words as a reader types them (hyphens as spaces,
+punctuation left out), and `finds(wanted, name)` is a search: every word typed is in the name,
+in any order ("saint jean" finds "Saint-Jean-de-Luz", "dupont rene" René Dupont). One rule for
+every search and comparison of names: the club's merge tool and Find, a concours's desk search
+and Find my table. Project-level: imports no app."""
 
 import re
 import unicodedata
@@ -39,3 +42,28 @@ def fold(text: str) -> str:
     plain = unicodedata.normalize("NFKD", text.casefold().translate(_LETTERS))
     bare = "".join(c for c in plain if not unicodedata.combining(c))
     return _SPACES.sub(" ", bare.translate(_LETTERS)).strip()
+
+
+# What parts words: spaces, hyphens and dashes (Saint-Jean-de-Luz), "&" and "/" (Alice & Bruno).
+_SEPARATORS = re.compile(r"[\s\-‐‑‒–—―&/]+")
+
+
+def name_words(text: str) -> tuple[str, ...]:
+    """`text`'s words as a reader types them: folded (`fold`), parted at spaces, hyphens, "&" and
+    "/", each kept to its letters and digits ("Saint-Jean-de-Luz" is saint, jean, de, luz;
+    "Trèfle d'Or" is trefle, dor)."""
+    words = ("".join(c for c in word if c.isalnum()) for word in _SEPARATORS.split(fold(text)))
+    return tuple(word for word in words if word)
+
+
+def word_key(text: str) -> str:
+    """`text`'s words in order: one key for "Dupont Jean", "jean-dupont" and "Jean DUPONT"."""
+    return " ".join(sorted(name_words(text)))
+
+
+def finds(wanted: tuple[str, ...], words: tuple[str, ...]) -> bool:
+    """Whether a name of `words` (`name_words`) holds every word `wanted` (`name_words` of what
+    was typed), each inside one of its words, in any order: "saint jean", "jean-de" and "luz
+    saint" find Saint-Jean-de-Luz; "dupont rene" and "ren dup" find René Dupont. Nothing typed
+    finds nothing."""
+    return bool(wanted) and all(any(part in word for word in words) for part in wanted)

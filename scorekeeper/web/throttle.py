@@ -48,8 +48,14 @@ def too_many_requests(request: HttpRequest, *, seconds: int, reason: str) -> Htt
     """The 429 page: what is limited (`reason`, in the page's language), how long to wait, and a
     Retry-After header."""
     context = {"reason": reason, "minutes": wait_minutes(seconds)}
-    response = render(request, "429.html", context, status=429)
-    response["Retry-After"] = str(seconds)
+    return retry_after(render(request, "429.html", context, status=429), seconds)
+
+
+def retry_after(response: HttpResponse, seconds: int | None) -> HttpResponse:
+    """A refusal over a limit (429: a form's page saying the wait in its own words) carries the
+    wait in seconds as Retry-After too (None: no wait to say)."""
+    if seconds is not None:
+        response["Retry-After"] = str(max(1, seconds))
     return response
 
 

@@ -308,6 +308,9 @@ ERRORS: "dict[str, tuple[Promise, dict[str, str]]]" = {
     "passed_extra_key": (_("a passed deal has no other key than note"), {}),
     "manual_extra_key": (_("a manual deal has no other key than note"), {}),
     "after_match_end": (_("the match was already over after deal %(n)s"), {"deal": "n"}),
+    # The deal form's own checks (engine/scoring/form_reading.py), said on the form's field.
+    "points_sum": (_("The two teams' card points add up to 162."), {}),
+    "top_card_required": (_("Give the top card: it decides whose announcements count."), {}),
     # The app's own checks of match files and backups (matches/services.py, history/exports.py).
     "too_many_deals": (_("at most %(n)s deals"), {"max": "n"}),
     "sits_twice": (_("%(name)s sits twice at the table"), {}),

@@ -1,17 +1,23 @@
-// Progressive enhancement only: every page works without this file.
+// Progressive enhancement only: every page works without this file. An ES module (base.html loads
+// it with type="module"): its names are its own, none of them a page global.
 // Pages say what only works with the script (the live preview) under html.js (see app.css).
 document.documentElement.classList.add("js");
-// Card points: typing one team's points fills the other's (162 in all).
+// Card points: typing one team's points fills the other's, the two making the deal's card points
+// (162: the form's data-card-points, the engine's TOTAL_CARD_POINTS; none written here). A form
+// without it is the server's mistake: said in the console (a browser test fails on it), no guess.
 document.addEventListener("input", (event) => {
   const input = event.target;
   if (!(input instanceof HTMLInputElement)) return;
+  /** @type {Record<string, string>} */
   const pairs = { id_taker_points: "id_defence_points", id_defence_points: "id_taker_points" };
   const otherId = pairs[input.id];
   if (!otherId) return;
-  const other = document.getElementById(otherId);
+  const other = /** @type {HTMLInputElement | null} */ (document.getElementById(otherId));
+  const total = Number.parseInt(input.form?.dataset.cardPoints ?? "", 10);
+  if (!Number.isInteger(total)) console.error("The deal form has no data-card-points: the other team's points are not filled.");
   const value = Number.parseInt(input.value, 10);
-  if (other && Number.isInteger(value) && value >= 0 && value <= 162) {
-    other.value = String(162 - value);
+  if (other && Number.isInteger(total) && Number.isInteger(value) && value >= 0 && value <= total) {
+    other.value = String(total - value);
   } else if (other && input.value === "") {
     other.value = "";
   }
@@ -22,25 +28,29 @@ document.addEventListener("input", (event) => {
 // capot a bid preselected take it back (takeBack), and a note says the bid then failed by them.
 // The notes follow the form as the server's render does (deal_fields.html). Capture phase: done
 // before the live preview reads the form.
+/** @param {HTMLFormElement} form */
 function pointInputs(form) {
   return form.querySelectorAll("input[name=taker_points], input[name=defence_points]");
 }
+/** @param {HTMLFormElement} form */
 function pointsTyped(form) {
   return [...pointInputs(form)].some((input) => input.value.trim() !== "");
 }
+/** @param {HTMLFormElement} form */
 function showCapot(form) {
   markBid(form);
   const capot = form.querySelector("input[name=capot]:checked");
   const on = Boolean(capot && capot.value !== "");
   const typed = pointsTyped(form);
   for (const input of pointInputs(form)) input.classList.toggle("is-left-out", on && typed);
-  const note = form.querySelector("#capot-note");
+  const note = /** @type {HTMLElement | null} */ (form.querySelector("#capot-note"));
   if (note) note.hidden = !(on && typed);
-  const failed = form.querySelector("#bid-note");
+  const failed = /** @type {HTMLElement | null} */ (form.querySelector("#bid-note"));
   if (failed) failed.hidden = !(bidKey(form) && !on && typed);
 }
-// The bid preselected and its takers' capot still chosen (DealForm._preselect's test): the
+// The bid preselected and its takers' capot still chosen (form_reading.preselection's test): the
 // takers' team, else "".
+/** @param {HTMLFormElement} form */
 function preselectedCapot(form) {
   const key = bidKey(form);
   const marker = form.querySelector("input[name=preselected]");
@@ -48,6 +58,7 @@ function preselectedCapot(form) {
 }
 // Card points typed over what a bid preselected: the bid failed by them, so its capot (and the
 // générale's box) go, as the server takes them back from a form posted without this script.
+/** @param {HTMLFormElement} form */
 function takeBack(form) {
   const taker = preselectedCapot(form);
   const capot = form.querySelector("input[name=capot]:checked");
@@ -65,6 +76,7 @@ function takeBack(form) {
 // (left out, not a failed bid: takeBack let them be), it is blank, so that the server does not
 // take that capot back. form.dataset.bid: the bid preselected (a radio's input event, before its
 // change, must not mark a bid not preselected yet).
+/** @param {HTMLFormElement} form */
 function markBid(form) {
   const key = bidKey(form);
   const marker = form.querySelector("input[name=preselected]");
@@ -78,6 +90,7 @@ function markBid(form) {
 // A capot or générale bid preselects what makes it: the takers' capot and, for a générale, "one
 // player won every trick" (once per bid and takers, kept in the form's `preselected` field, as
 // the server does without this script); another contract takes back what was preselected.
+/** @param {HTMLFormElement} form */
 function bidKey(form) {
   const taker = form.querySelector("input[name=taker]:checked")?.value;
   const contract = form.querySelector("input[name=contract]:checked")?.value;
@@ -85,6 +98,7 @@ function bidKey(form) {
   if (form.querySelector("input[name=generale_bid]:checked")) bid = "generale";
   return bid && taker !== undefined ? `${bid}:${taker}` : "";
 }
+/** @param {HTMLFormElement} form */
 function preselect(form) {
   const key = bidKey(form);
   const marker = form.querySelector("input[name=preselected]");
@@ -119,23 +133,24 @@ function preselect(form) {
 }
 document.addEventListener("change", (event) => {
   const input = event.target;
-  const form = input instanceof HTMLInputElement ? input.closest(".deal-form") : null;
-  if (!form) return;
+  const form = input instanceof HTMLInputElement ? input.closest("form.deal-form") : null;
+  if (!form || !(input instanceof HTMLInputElement)) return;
   if (["contract", "taker", "generale_bid"].includes(input.name)) preselect(form);
   else if (input.name === "capot") form.dataset.autoCapot = "";
   else if (input.name === "generale") form.dataset.autoGenerale = "";
   showCapot(form);
 }, true);
 document.addEventListener("input", (event) => {
-  const form = event.target instanceof HTMLInputElement ? event.target.closest(".deal-form") : null;
-  if (!form) return;
-  const tookBack = ["taker_points", "defence_points"].includes(event.target.name) && takeBack(form);
+  const input = event.target;
+  const form = input instanceof HTMLInputElement ? input.closest("form.deal-form") : null;
+  if (!form || !(input instanceof HTMLInputElement)) return;
+  const tookBack = ["taker_points", "defence_points"].includes(input.name) && takeBack(form);
   showCapot(form);
   // The note that says so, in sight under the field typed in (the page's scroll padding keeps
   // it above the Save bar).
   if (tookBack) form.querySelector("#bid-note")?.scrollIntoView({ block: "nearest" });
 });
-for (const form of document.querySelectorAll(".deal-form")) showCapot(form);
+for (const form of document.querySelectorAll("form.deal-form")) showCapot(form);
 // A tap on "Save" disables it until the page changes: one tap, one deal (the server also dedups).
 // On the deal form (whose htmx requests are only its live preview) it also ends the preview:
 // none is sent after it (typed points wait 400 ms), and the answer of one on its way is dropped.
@@ -152,7 +167,7 @@ document.addEventListener("submit", (event) => {
 });
 for (const name of ["htmx:confirm", "htmx:beforeOnLoad"]) {
   document.addEventListener(name, (event) => {
-    const form = event.target instanceof Element ? event.target.closest(".deal-form") : null;
+    const form = event.target instanceof Element ? event.target.closest("form.deal-form") : null;
     if (form && form.dataset.saving) event.preventDefault();
   });
 }
@@ -213,9 +228,9 @@ if (errorSummary && (!document.activeElement || document.activeElement === docum
 // top of the desk, focused (autofocus) so a screen reader says it. An address pointing at the
 // table just typed (#table-3) makes the browser skip autofocus, and clear the focus once it has
 // scrolled to the table: the script focuses the result after that, leaving the table in view.
-const result = document.querySelector("[data-focus-result]");
+const result = /** @type {HTMLElement | null} */ (document.querySelector("[data-focus-result]"));
 const focusResult = () => {
-  if (!document.activeElement || document.activeElement === document.body) {
+  if (result && (!document.activeElement || document.activeElement === document.body)) {
     result.focus({ preventScroll: Boolean(location.hash) });
   }
 };
@@ -226,21 +241,29 @@ if (result && !errorSummary) {
     focusResult();
   }
 }
+// A long list's pager (partials/pager.html) swaps the list alone: the link pressed goes with it,
+// which left the keyboard's focus on <body>. The new page's heading takes it, as it does without
+// this script (the link's #target-title), and says which page it is (partials/page_of.html).
+document.addEventListener("htmx:afterSettle", (event) => {
+  const detail = /** @type {CustomEvent<{requestConfig?: {elt?: unknown}}>} */ (event).detail;
+  const link = detail?.requestConfig?.elt;
+  if (!(link instanceof Element) || !link.closest(".pager")) return;
+  const target = link.getAttribute("hx-target") || "";
+  const heading = target.startsWith("#") ? document.getElementById(`${target.slice(1)}-title`) : null;
+  heading?.focus();
+});
 // Share page: send a link through the phone's share sheet, or copy it where there is none.
 for (const button of document.querySelectorAll("button[data-link]")) {
   button.hidden = false;
-  button.addEventListener("click", async () => {
-    const url = button.dataset.link;
-    try {
-      if (navigator.share) {
-        await navigator.share({ url });
-      } else {
-        await navigator.clipboard.writeText(url);
-        button.textContent = button.dataset.done;
-      }
-    } catch {
+  button.addEventListener("click", () => {
+    const url = button.dataset.link ?? "";
+    const shared = navigator.share
+      ? navigator.share({ url })
+      : navigator.clipboard.writeText(url).then(() => { button.textContent = button.dataset.done ?? null; });
+    shared.catch((error) => {
       // Share sheet closed, or no clipboard access: the link stays selectable above.
-    }
+      console.info("The link was not shared or copied:", error);
+    });
   });
 }
 // A tap on a link's box selects it all, ready to copy by hand.
@@ -253,6 +276,7 @@ document.addEventListener("focusin", (event) => {
 // (the field last typed in where it was on the screen, or the same scroll position), not at
 // the top. Kept for this tab only, and used once, by the same page.
 const PLACE = "scorekeeper-place";
+/** @type {Element | null} */
 let lastField = null;
 document.addEventListener("focusin", (event) => {
   const field = event.target;
@@ -292,8 +316,14 @@ try {
 // match on this phone" (offline.js, loaded only for a match this phone keeps, or on the tap that
 // keeps it).
 if ("serviceWorker" in navigator) {
-  window.addEventListener("load", () => { navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => {}); });
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => {
+      // The pages work as before, without their kept copies (no offline use on this phone).
+      console.warn("The service worker was not registered:", error);
+    });
+  });
 }
+/** @type {BeforeInstallPromptEvent | null} */
 let installPrompt = null;
 const installButton = document.getElementById("install-app");
 window.addEventListener("beforeinstallprompt", (event) => {
@@ -304,29 +334,32 @@ window.addEventListener("beforeinstallprompt", (event) => {
 // Safari on iOS and iPadOS fires no beforeinstallprompt: its Share menu installs the app, so
 // the footer says so, except in the app itself (a Home Screen app runs standalone). An iPad
 // says it is a Mac, with a touch screen; Chrome, Firefox or Edge on iOS name themselves.
-const iosSafari = (/iPhone|iPad|iPod/.test(navigator.userAgent)
-  || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1))
-  && /Safari/.test(navigator.userAgent) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(navigator.userAgent);
+const agent = navigator.userAgent;
+const iosSafari = (/iPhone|iPad|iPod/.test(agent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1))
+  && /Safari/.test(agent) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(agent);
 const standalone = ("standalone" in navigator && navigator.standalone === true)
   || window.matchMedia("(display-mode: standalone)").matches;
 const installSteps = document.getElementById("install-ios");
 if (installSteps && iosSafari && !standalone) installSteps.hidden = false;
-installButton?.addEventListener("click", async () => {
-  if (!installPrompt) return;
-  installPrompt.prompt();
-  await installPrompt.userChoice.catch(() => null);
+installButton?.addEventListener("click", () => {
+  const asked = installPrompt;
+  if (!asked) return;
+  // Once only: the browser's offer is used up, whatever the answer.
   installPrompt = null;
-  installButton.hidden = true;
+  asked.prompt()
+    .then(() => asked.userChoice)
+    .catch((error) => { console.warn("The install prompt failed:", error); })
+    .finally(() => { installButton.hidden = true; });
 });
 const offlineRoot = document.getElementById("offline");
 if (offlineRoot && "serviceWorker" in navigator && "indexedDB" in window && "caches" in window) {
   offlineRoot.hidden = false;
   const load = () => {
     if (document.getElementById("offline-script")) return;
-    for (const [id, src] of [["offline-store", offlineRoot.dataset.store], ["offline-script", offlineRoot.dataset.script]]) {
+    for (const [id, src] of /** @type {const} */ ([["offline-store", offlineRoot.dataset.store], ["offline-script", offlineRoot.dataset.script]])) {
       const script = document.createElement("script");
       script.id = id;
-      script.src = src;
+      script.src = src ?? "";
       script.async = false; // in order: the outbox, then offline.js
       document.head.append(script);
     }

@@ -8,6 +8,8 @@
 "use strict";
 
 const ENGINE_DIR = "/offline-engine";
+// The engine's entry points (scorekeeper/web/offline_entry.py), once started: a Pyodide proxy.
+/** @type {any} */
 let entry = null;
 
 // Files the page cached while preparing (Cache API, "offline-engine-*") are read from there
@@ -17,12 +19,16 @@ self.fetch = async (input, init) => {
   try {
     const cached = await caches.match(input);
     if (cached) return cached;
-  } catch (error) {
+  } catch {
     // no Cache API here (a private window): the network
   }
   return networkFetch(input, init);
 };
 
+/**
+ * @param {string} runtimeUrl
+ * @param {string} engineUrl
+ */
 async function start(runtimeUrl, engineUrl) {
   const { loadPyodide } = await import(runtimeUrl + "pyodide.mjs");
   const pyodide = await loadPyodide({ indexURL: runtimeUrl, fullStdLib: false });
@@ -36,6 +42,7 @@ async function start(runtimeUrl, engineUrl) {
   return { python: pyodide.runPython("import sys; sys.version.split()[0]") };
 }
 
+/** @type {Record<string, (args: Record<string, string>) => unknown>} */
 const OPS = {
   start: (args) => start(args.runtimeUrl, args.engineUrl),
   score: (args) => entry.score_match_json(args.match, args.lang),
@@ -50,6 +57,6 @@ self.onmessage = async (event) => {
     const result = await OPS[op](args || {});
     self.postMessage({ id, ok: true, result });
   } catch (error) {
-    self.postMessage({ id, ok: false, error: String((error && error.message) || error) });
+    self.postMessage({ id, ok: false, error: error instanceof Error && error.message ? error.message : String(error) });
   }
 };

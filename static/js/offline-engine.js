@@ -18,16 +18,30 @@
 //     dealFromForm(fields, matchFile): Promise<{deal} | {error: {code, field}}>   the deal form's
 //                                    fields (name: value strings) read as the server's DealForm
 //   }
+//
+// The manifest (GET /offline/engine/, scorekeeper/web/views.py):
+/**
+ * @typedef {object} Manifest
+ * @property {boolean} available
+ * @property {{version: string, url: string, files: string[]}} runtime
+ * @property {{url: string, hash: string}} engine
+ * @property {string} worker
+ */
+// The worker's answers (offline-engine-worker.js):
+/** @typedef {{id: number, ok: boolean, result?: any, error?: string}} Answer */
 (function () {
   "use strict";
 
   const script = document.currentScript;
   const MANIFEST_URL = (script && script.dataset.manifest) || "/offline/engine/";
   const CACHE_PREFIX = "offline-engine-";
+  /** @type {Worker | null} */
   let worker = null;
   let isReady = false;
+  /** @type {Promise<void> | null} */
   let preparing = null;
   let nextId = 1;
+  /** @type {Map<number, {resolve: (result: any) => void, reject: (reason: unknown) => void}>} */
   const pending = new Map();
 
   function supported() {
@@ -36,12 +50,15 @@
     );
   }
 
-  // The manifest from the server; offline, the copy prepare() cached.
+  /**
+   * The manifest from the server; offline, the copy prepare() cached.
+   * @returns {Promise<Manifest | null>}
+   */
   async function manifest() {
     try {
       const response = await fetch(MANIFEST_URL, { credentials: "same-origin" });
       if (response.ok) return await response.json();
-    } catch (error) {
+    } catch {
       // offline: the cached copy below
     }
     if ("caches" in window) {
@@ -57,14 +74,24 @@
     return Boolean(found && found.available);
   }
 
+  /**
+   * @param {string} op
+   * @param {Record<string, string>} args
+   * @returns {Promise<any>}
+   */
   function call(op, args) {
     return new Promise((resolve, reject) => {
+      if (!worker) {
+        reject(new Error("the offline engine is not started"));
+        return;
+      }
       const id = nextId++;
       pending.set(id, { resolve, reject });
       worker.postMessage({ id, op, args });
     });
   }
 
+  /** @param {MessageEvent<Answer>} event */
   function onMessage(event) {
     const { id, ok, result, error } = event.data;
     const waiting = pending.get(id);
@@ -74,6 +101,7 @@
     else waiting.reject(new Error(error));
   }
 
+  /** @param {unknown} reason */
   function stopWorker(reason) {
     if (worker) worker.terminate();
     worker = null;
@@ -82,6 +110,7 @@
     pending.clear();
   }
 
+  /** @param {Manifest} found */
   async function fillCache(found) {
     const name = CACHE_PREFIX + found.runtime.version + "-" + found.engine.hash;
     const cache = await caches.open(name);
@@ -92,13 +121,18 @@
         if (!(await cache.match(url))) await cache.add(url);
       })
     );
-    const copy = await fetch(MANIFEST_URL, { credentials: "same-origin" }).catch(() => null);
+    const copy = await fetch(MANIFEST_URL, { credentials: "same-origin" }).catch((error) => {
+      // Offline since the manifest was read: the copy cached before stays (the pack is stored).
+      console.info("The offline engine's manifest was not refreshed:", error);
+      return null;
+    });
     if (copy && copy.ok) await cache.put(MANIFEST_URL, copy);
     for (const other of await caches.keys()) {
       if (other.startsWith(CACHE_PREFIX) && other !== name) await caches.delete(other);
     }
   }
 
+  /** @type {Promise<Manifest> | null} */
   let storing = null;
   function store() {
     storing ||= (async () => {
@@ -139,18 +173,28 @@
     return (document.documentElement.lang || "en").toLowerCase().startsWith("fr") ? "fr" : "en";
   }
 
+  /** @param {object | string} matchFile */
   function asText(matchFile) {
     return typeof matchFile === "string" ? matchFile : JSON.stringify(matchFile);
   }
 
+  /**
+   * @param {object | string} matchFile
+   * @param {string} [lang]
+   */
   async function scoreMatch(matchFile, lang) {
     if (!isReady) throw new Error("the offline engine is not ready");
     const text = await call("score", { match: asText(matchFile), lang: lang || pageLang() });
     return JSON.parse(text);
   }
 
+  /**
+   * @param {Record<string, unknown>} fields
+   * @param {object | string} matchFile
+   */
   async function dealFromForm(fields, matchFile) {
     if (!isReady) throw new Error("the offline engine is not ready");
+    /** @type {Record<string, string>} */
     const strings = {};
     for (const [name, value] of Object.entries(fields || {})) strings[name] = String(value);
     const text = await call("deal", { fields: JSON.stringify(strings), match: asText(matchFile) });

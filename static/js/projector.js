@@ -19,7 +19,7 @@
     }
   }
   function show() {
-    const pages = document.querySelectorAll("#projector .proj-page");
+    const pages = /** @type {NodeListOf<HTMLElement>} */ (document.querySelectorAll("#projector .proj-page"));
     if (pages.length === 0) return;
     index %= pages.length;
     pages.forEach((page, i) => {
@@ -34,12 +34,12 @@
   let paused = false;
   const button = document.getElementById("proj-pause");
   const said = document.getElementById("proj-said");
-  function toggle() {
-    paused = !paused;
-    button.setAttribute("aria-pressed", String(paused));
-    said.textContent = paused ? said.dataset.paused : said.dataset.turning;
-  }
   if (button && said) {
+    const toggle = () => {
+      paused = !paused;
+      button.setAttribute("aria-pressed", String(paused));
+      said.textContent = (paused ? said.dataset.paused : said.dataset.turning) ?? "";
+    };
     button.hidden = false;
     button.addEventListener("click", toggle);
     document.addEventListener("keydown", (event) => {

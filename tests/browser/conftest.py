@@ -32,6 +32,7 @@ os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
 from playwright.sync_api import (
     Browser,
     BrowserContext,
+    CDPSession,
     ConsoleMessage,
     Locator,
     Page,
@@ -44,6 +45,9 @@ from playwright.sync_api import (
 Shot = Callable[[Page, str], None]
 NewPhone = Callable[..., Page]
 _PAGE_ERRORS: dict[Page, list[str]] = {}
+# A large-text phone's DevTools session and the default font sizes it set (test_large_text.py's
+# big_phone), given again after a picture (save_screenshot).
+FONT_SIZES: dict[Page, tuple[CDPSession, dict[str, int]]] = {}
 
 # Debian's Chromium builds: `chromium-headless-shell`, Chromium's headless build (the same Blink
 # and V8 as the whole browser, `chromium`; what Playwright itself runs headless), which opens a
@@ -207,6 +211,13 @@ def save_screenshot(target: Page | Locator, name: str, *, full_page: bool = Fals
         target.screenshot(path=str(SHOTS / name), full_page=full_page)
     else:
         target.screenshot(path=str(SHOTS / name))
+    # A picture of an element or of the whole page resizes the phone's screen for a moment, and
+    # Chromium then forgets the font sizes a large-text phone was given (until its next page):
+    # they are given again, or the next step is measured and pictured at the usual size.
+    page = target if isinstance(target, Page) else target.page
+    if page in FONT_SIZES:
+        session, sizes = FONT_SIZES[page]
+        session.send("Page.setFontSizes", {"fontSizes": sizes})
 
 
 # Helpers shared by the tests ------------------------------------------------------------------

@@ -140,14 +140,15 @@ def test_create_a_concours_and_draw_rounds(
     main = page.locator("main").bounding_box()
     assert main and main["width"] > 1100
     standings = page.locator(".desk-standings")
-    for title in ("Team", "Points", "Wins", "Played", "Difference", "Opponents' wins"):
+    for title in ("Team", "Points", "Wins", "Played", "Difference", "Opponents' wins",
+                  "Tie broken by"):  # fmt: skip
         expect(standings.get_by_role("columnheader", name=title, exact=True)).to_be_visible()
     titles = standings.locator("thead th").all()
     rows = standings.locator("tbody tr").all()
     assert len(rows) == 9
     for row in rows:
         cells = row.locator("th, td").all()
-        assert len(cells) == len(titles) == 13
+        assert len(cells) == len(titles) == 14  # 13 figures and names, and the tie-break
         boxes = [cell.bounding_box() for cell in cells]
         assert all(boxes) and len({round(b["y"]) for b in boxes if b}) == 1  # one line
         for column, box in zip(titles, boxes, strict=True):

@@ -22,6 +22,7 @@ from scorekeeper.matches.models import Match
 from scorekeeper.matches.services import Author, create_match, record_deal
 
 from .conftest import (
+    FONT_SIZES,
     HTMX_IDLE,
     PHONE,
     SHOTS,
@@ -71,10 +72,15 @@ def big_phone(browser: Browser) -> Iterator[Callable[..., Page]]:
         contexts.append(context)
         page = context.new_page()
         sizes = {"standard": round(16 * scale), "fixed": round(13 * scale)}
-        context.new_cdp_session(page).send("Page.setFontSizes", {"fontSizes": sizes})
+        session = context.new_cdp_session(page)
+        session.send("Page.setFontSizes", {"fontSizes": sizes})
+        FONT_SIZES[page] = (session, sizes)  # given again after a picture (save_screenshot)
         return watch(page)
 
     yield open_phone
+    for context in contexts:
+        for page in context.pages:
+            FONT_SIZES.pop(page, None)
     close_phones(contexts)
 
 

@@ -161,7 +161,9 @@ def test_find_folds_accents_on_the_club_page(
            players={"Trèfle": ("René Dupont", "Anaïs"), "Pique": ("Œdipe Roi", "Bo")})  # fmt: skip
     home = reverse("club_public:club", args=[club.slug])
     for typed, name in (("trefle", "Trèfle"), ("rene dupont", "René Dupont"),
-                        ("oedipe", "Œdipe Roi"), ("ANAIS", "Anaïs")):  # fmt: skip
+                        ("oedipe", "Œdipe Roi"), ("ANAIS", "Anaïs"),
+                        # Issue 42: the words typed in any order, hyphens as spaces.
+                        ("dupont rene", "René Dupont"), ("roi-oedipe", "Œdipe Roi")):  # fmt: skip
         body = entities.unescape(client.get(home, {"q": typed}).content.decode())
         found = body[body.index('id="found-title"') :]
         assert f">{name}</a>" in found, typed

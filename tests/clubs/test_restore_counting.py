@@ -161,13 +161,16 @@ def test_the_hourly_deals_are_shared_with_the_match_backups(
     assert "1 match restored." in client.post("/history/restore/", {"file": file}, follow=True).text
     target = ClubFactory.create(organiser=ann, name="Vide", town="Caen")
     before = written()
-    page = html.unescape(restore(client, target, data).content.decode())
+    refused = restore(client, target, data)
+    page = html.unescape(refused.content.decode())
     assert "Nothing was restored: your account may restore 30 deals an hour." in page
     assert "Wait 60 minutes, then try again." in page
+    assert refused.status_code == 429 and 3540 <= int(refused["Retry-After"]) <= 3600
     assert written() == before
     # Within the hour's budget it restores, and counts: a backup after it is refused.
     settings.RESTORE_DEALS_PER_HOUR = 40
     assert "1 concours restored." in restore(client, target, data).content.decode()
     assert RateLimit.objects.get(key=f"restore:user:{ann.pk}").count == 34
     file = SimpleUploadedFile("backup.zip", backup.getvalue())
-    assert client.post("/history/restore/", {"file": file}).status_code == 429
+    again = client.post("/history/restore/", {"file": file})
+    assert again.status_code == 429 and 3540 <= int(again["Retry-After"]) <= 3600

@@ -123,13 +123,14 @@ def test_the_co_organiser_desk_is_as_small(organiser: User) -> None:
 def test_every_list_a_page_at_a_time_without_javascript(organiser: User, client: Client) -> None:
     tournament = big(organiser)  # 120 teams: 60 tables a round, 3 pages of entrants
     html = client.get(desk_url(tournament)).content.decode()
-    # The current round first, its tables 1 to 50; the board's pager a plain link.
+    # The current round first, its tables 1 to 50; the board's pager a plain link, to the list's
+    # heading (focused there: issue 42).
     assert html.index('id="board"') < html.index('id="standings"') < html.index('id="registration"')
     assert 'id="table-50"' in html and 'id="table-51"' not in html
-    assert 'href="?board=2#board"' in html
+    assert 'href="?board=2#board-title"' in html
     assert "Page 1 of 2 (1–50 of 60)" in html
-    assert 'href="?registration=2#registration"' in html
-    assert 'href="?standings=2#standings"' in html
+    assert 'href="?registration=2#registration-title"' in html
+    assert 'href="?standings=2#standings-title"' in html
     # Page 2 of the board: its last ten tables, and the other lists at their page 1.
     html = client.get(desk_url(tournament, "?board=2")).content.decode()
     assert 'id="table-51"' in html and 'id="table-60"' in html and 'id="table-50"' not in html
@@ -138,7 +139,7 @@ def test_every_list_a_page_at_a_time_without_javascript(organiser: User, client:
     html = client.get(desk_url(tournament, "?board=2&registration=3")).content.decode()
     assert 'id="entrant-101"' in html and 'id="entrant-120"' in html
     assert 'id="entrant-100"' not in html
-    assert 'href="?board=2&amp;registration=2#registration"' in html
+    assert 'href="?board=2&amp;registration=2#registration-title"' in html
 
 
 def test_with_htmx_a_list_alone_is_swapped(organiser: User, client: Client) -> None:
@@ -197,6 +198,10 @@ def test_a_team_found_by_the_search_box(organiser: User, client: Client) -> None
     assert board.count('class="board-table') == 1
     html = client.get(desk_url(tournament, "?q=JOUEUSE 42B")).content.decode()
     assert names_in(html[html.index('id="registration"') :]) == {team(42)}
+    # Issue 42: the words typed in any order, hyphens as spaces (scorekeeper.web.folding.finds).
+    for typed in ("117+equipe", "equipe-117"):
+        html = client.get(desk_url(tournament, f"?q={typed}")).content.decode()
+        assert names_in(html[html.index('id="registration"') :]) == {team(117)}, typed
     html = client.get(desk_url(tournament, "?q=nobody+here")).content.decode()
     assert "0 found for “nobody here”" in html
     assert "Nobody found for this search." in html

@@ -198,7 +198,10 @@ def test_round_robin_more_rounds_than_teams_allow_is_refused_on_the_desk(
     client = Client()
     client.force_login(owner)
     response = client.post(reverse("concours:draw", args=[tournament.pk]), follow=True)
-    assert "a round robin of 4 teams has at most 3 rounds" in response.content.decode()
+    assert (
+        "A round robin of 4 teams has at most 3 rounds: change Rounds to 3 or fewer in the "
+        "settings (Format, Change the settings), then draw round 1." in response.content.decode()
+    )
     assert not tournament.rounds.exists()
 
 

@@ -3,6 +3,7 @@ table", the projector view and its poll (one query, 304 when nothing changed), i
 French; nothing of the organiser's or the tables' links shows."""
 
 import datetime
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -399,6 +400,68 @@ def test_find_my_table_folds_accents_and_case(client: Client, organiser: User) -
         assert f"Round 1: <strong>table {table.number}</strong>" in html, query
     # A part of a name, folded too: "ele" is in "Hélène" only.
     assert '<h2 id="my-table-title">Cœur</h2>' in client.get(page_url(tournament, q="ELE")).text
+
+
+def test_find_my_table_reads_hyphens_as_spaces_and_words_in_any_order(
+    client: Client, organiser: User
+) -> None:
+    """Issue 42: "saint jean" finds "Saint-Jean-de-Luz", "dupont rene" René Dupont (the words
+    typed, in any order, hyphens as spaces: scorekeeper.web.folding.finds); a name of exactly
+    the words typed is the one meant, even where another name holds them too."""
+    tournament = concours(organiser, teams=3)
+    services.add_entrant(
+        tournament=tournament, name="Saint-Jean-de-Luz", players=("René Dupont", "Zoé")
+    )
+    services.add_entrant(tournament=tournament, name="Jean Dupont", players=("Anne", "Luc"))
+    services.add_entrant(tournament=tournament, name="Dupont Jean-Pierre", players=("Al", "Bo"))
+    round_ = services.draw_round(tournament=tournament)
+    for query, name in [
+        ("saint jean", "Saint-Jean-de-Luz"),
+        ("luz saint", "Saint-Jean-de-Luz"),
+        ("dupont rene", "Saint-Jean-de-Luz"),
+        ("dupont jean", "Jean Dupont"),  # exactly its words; Dupont Jean-Pierre holds them too
+        ("pierre jean", "Dupont Jean-Pierre"),
+    ]:
+        table = round_.places.get(entrant__name=name).table
+        assert table is not None
+        html = client.get(page_url(tournament, q=query)).text
+        assert f'<h2 id="my-table-title">{name}</h2>' in html, query
+        assert f"Round 1: <strong>table {table.number}</strong>" in html, query
+    html = client.get(page_url(tournament, q="jean")).text  # three names: the choice is offered
+    assert '<h2 id="my-table-title">Which one?</h2>' in html
+    for name in ("Saint-Jean-de-Luz", "Jean Dupont", "Dupont Jean-Pierre"):
+        assert f">{name}</a></li>" in html
+
+
+def test_the_projector_keeps_a_shared_place_on_one_page(client: Client, organiser: User) -> None:
+    """Issue 42: 34 teams after one round, the winners of tables 16 and 17 on the same totals
+    against the same: both 16th, ex æquo. The projector's first page (16 rows) stops before
+    them; they open the second page together. A place longer than a page is cut where each page
+    is full."""
+    tournament = TournamentFactory.create(
+        owner=organiser,
+        overrides={"seed": 5, "rounds": 1},
+        teams="\n".join(f"Team {i}; A{i}; B{i}" for i in range(1, 35)),
+    )
+    round_ = services.draw_round(tournament=tournament)
+    for table in tables(round_):
+        totals = (1000, 900) if table.number >= 16 else (1200 - 10 * table.number, 800)
+        services.record_paper_totals(table=table, totals=totals)
+    services.close_round(round_=round_)
+    html = client.get(projector_url(tournament)).text
+    pages = html.split('class="proj-page"')[1:]
+    assert len(pages) == 3
+    ranks = [re.findall(r'<td class="proj-rank">(\d+)</td>', page) for page in pages]
+    assert ranks[0] == [str(n) for n in range(1, 16)]  # 15 rows: the 16th place waits
+    assert ranks[1][:2] == ["16", "16"]
+    from scorekeeper.concours.views.public import PROJECTOR_ROWS, projector_pages
+
+    same = [{"name": f"T{n}", "rank": 1} for n in range(PROJECTOR_ROWS + 2)]
+    assert [len(page) for page in projector_pages(same, False)] == [PROJECTOR_ROWS, 2]
+    # Longer than a page (20 teams yet to play, 5th): no page left short before it.
+    first = [{"name": f"T{n}", "rank": n} for n in range(1, 5)]
+    waiting = [{"name": f"W{n}", "rank": 5} for n in range(20)]
+    assert [len(page) for page in projector_pages(first + waiting, False)] == [16, 8]
 
 
 def test_the_projector_pages_give_long_names_and_prizes_their_lines() -> None:

@@ -119,7 +119,7 @@ def test_the_standings_csv_is_formula_safe_with_every_figure(
     assert list(rows[0]) == [
         "rank", "id", "team", "player1", "player2", "played", "won", "drawn", "lost", "byes",
         "wins", "points", "conceded", "difference", "best_partie", "opponents_wins",
-        "withdrawn", "prize",
+        "tie_break", "withdrawn", "prize",
     ]  # fmt: skip
     final = selectors.standings_rows(tournament)
     assert [int(r["points"]) for r in rows] == [r["points"] for r in final]

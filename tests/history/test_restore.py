@@ -115,6 +115,8 @@ def test_an_account_restores_at_most_so_many_deals_an_hour(
     before = state()
     response = post(member, zip_of({"b.json": match_file(50)}))
     assert response.status_code == 429
+    # The wait in the header too (docs/production.md): the hour's window, a whole hour left.
+    assert 3540 <= int(response["Retry-After"]) <= 3600
     assert "Nothing was restored: your account may restore 100 deals an hour." in response.text
     assert "Wait 60 minutes, then try again." in response.text
     assert state() == before

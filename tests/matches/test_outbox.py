@@ -9,19 +9,20 @@ import json
 import time
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import reverse
 
 from scorekeeper.engine.scoring import PassedDeal
-from scorekeeper.matches import services
+from scorekeeper.matches import access, services
 from scorekeeper.matches.models import Match
 
 from .conftest import MakeMatch, Snapshot
-from .support import deal_post
+from .support import OWNER_KEY, deal_post
 
 pytestmark = pytest.mark.django_db
 
@@ -256,3 +257,128 @@ def test_a_scorer_page_carries_the_offline_words_and_addresses(
     french_words = french.get(url).json()
     assert french_words["waiting"] == ["%(n)s donne en attente", "%(n)s donnes en attente"]
     assert french_words["offline"] == "hors ligne"
+
+
+# The stamp as the deal form reads it (form_reading.VERSION_MAX, SUBMISSION): what it refuses is
+# refused here too, in JSON, for every change; never saved without its check or its once-only id.
+BAD_VERSIONS = ["-1", "1000000000", "12345678901234567890", "1.5", "x", "٨١٨١٨١٨١٨١"]
+BAD_SUBMISSIONS = ["a b", "x" * 65, "é", "a/b", "a\x00"]
+
+
+def a_change(match: Match, action: str, version: str, submission: str) -> dict[str, str]:
+    if action in ("add", "edit"):
+        post = deal_post(None, submission=submission, taker_points="130")
+        post["version"] = version
+        return {**post, "seq": "1"} if action == "edit" else post
+    return {"version": version, "submission": submission}
+
+
+def assert_refused_as_altered(response: Any, field: str) -> None:
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/json"
+    answer = response.json()
+    assert answer["ok"] is False
+    assert answer["code"] == "invalid"
+    assert "altered outside the app" in answer["message"]
+    assert field in answer["fields"]
+
+
+@pytest.mark.parametrize("action", ["add", "passed", "edit", "undo"])
+def test_a_version_the_form_refuses_is_refused_and_saves_nothing(
+    owner_client: Client, make_match: MakeMatch, snapshot: Snapshot, action: str
+) -> None:
+    match = make_match(deals=[PassedDeal()])
+    before = snapshot()
+    for version in BAD_VERSIONS:
+        response = send(owner_client, match, action, **a_change(match, action, version, "once-1"))
+        assert_refused_as_altered(response, "version")
+        assert snapshot() == before, (action, version)
+
+
+@pytest.mark.parametrize("action", ["add", "passed", "edit", "undo"])
+def test_a_submission_id_off_the_forms_pattern_is_refused_and_saves_nothing(
+    owner_client: Client, make_match: MakeMatch, snapshot: Snapshot, action: str
+) -> None:
+    match = make_match(deals=[PassedDeal()])
+    before = snapshot()
+    for submission in BAD_SUBMISSIONS:
+        post = a_change(match, action, str(match.version), submission)
+        response = send(owner_client, match, action, **post)
+        assert_refused_as_altered(response, "submission")
+        assert snapshot() == before, (action, submission)
+
+
+@pytest.mark.parametrize("action", ["add", "passed", "edit", "undo"])
+def test_a_change_without_its_version_or_its_id_is_refused(
+    owner_client: Client, make_match: MakeMatch, snapshot: Snapshot, action: str
+) -> None:
+    """The phone always sends both: a change without one would be saved without its conflict
+    check (another phone's deal overwritten) or could be saved twice."""
+    match = make_match(deals=[PassedDeal()])
+    before = snapshot()
+    for missing in ("version", "submission"):
+        post = a_change(match, action, str(match.version), "once-2")
+        del post[missing]
+        assert_refused_as_altered(send(owner_client, match, action, **post), missing)
+        post[missing] = ""
+        assert_refused_as_altered(send(owner_client, match, action, **post), missing)
+        assert snapshot() == before, (action, missing)
+    # The same change with its stamp is saved.
+    post = a_change(match, action, str(match.version), "once-2")
+    assert send(owner_client, match, action, **post).status_code == 200
+
+
+def csrf_phone(client: Client, match: Match) -> dict[str, str]:
+    """The phone as the browser is: CSRF checked (Django then reads the body in its middleware,
+    before the view), the token sent in X-CSRFToken as offline.js sends it."""
+    client.get(reverse("matches:scoreboard", args=[match.scorer_token]))
+    return {"X-CSRFToken": client.cookies["csrftoken"].value}
+
+
+FORM = "application/x-www-form-urlencoded"  # what offline.js posts (URLSearchParams)
+
+
+@pytest.mark.parametrize("checked", [True, False])
+def test_a_body_too_large_or_with_too_many_fields_answers_json(
+    make_match: MakeMatch, snapshot: Snapshot, checked: bool
+) -> None:
+    match = make_match()
+    phone = Client(enforce_csrf_checks=checked)
+    session = phone.session
+    session[access.DEVICE_KEY] = OWNER_KEY
+    session.save()
+    headers = csrf_phone(phone, match)
+    url = reverse("matches:outbox", args=[match.scorer_token])
+    before = snapshot()
+    post = {"action": "add", **deal_post(match.version, submission="big-1")}
+    limit = 10_000
+    with override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=limit):
+        body = urlencode({**post, "note": "x" * limit})
+        big = phone.post(url, body, content_type=FORM, headers=headers)
+    assert big.status_code == 413
+    assert big["Content-Type"] == "application/json"
+    answer = big.json()
+    assert (answer["ok"], answer["code"]) == (False, "too_big")
+    assert "too large" in answer["message"]
+    with override_settings(DATA_UPLOAD_MAX_NUMBER_FIELDS=20):
+        body = urlencode({**post, **{f"f{n}": "1" for n in range(30)}})
+        many = phone.post(url, body, content_type=FORM, headers=headers)
+    assert many.status_code == 413
+    assert many["Content-Type"] == "application/json"
+    assert many.json()["code"] == "too_big"
+    assert snapshot() == before
+    # Within the limits the same phone saves the deal.
+    saved = phone.post(url, urlencode(post), content_type=FORM, headers=headers)
+    assert saved.status_code == 200
+    assert Match.objects.get(pk=match.pk).deal_count == 1
+    # Other pages keep Django's own answer (its 400 page).
+    with override_settings(DATA_UPLOAD_MAX_MEMORY_SIZE=limit):
+        body = urlencode({**post, "note": "x" * limit})
+        page = phone.post(
+            reverse("matches:deal_new", args=[match.scorer_token]),
+            body,
+            content_type=FORM,
+            headers=headers,
+        )
+    assert page.status_code == 400
+    assert not page["Content-Type"].startswith("application/json")

@@ -8,6 +8,7 @@ import contextlib
 import json
 import os
 import re
+import signal
 import socket
 import stat
 import subprocess
@@ -213,6 +214,7 @@ SEED = """
 import contextlib
 import json
 import re
+import signal
 from django.contrib.auth import get_user_model
 from django.contrib.sessions.backends.db import SessionStore
 from django.core.management import call_command
@@ -231,7 +233,7 @@ print(json.dumps({"token": table.token, "number": table.number,
 
 
 @pytest.fixture
-def hall_server(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
+def hall_server(tmp_path: Path) -> Iterator[tuple[str, Path, Path, str]]:
     """`manage.py hall` on 127.0.0.2 in its own process, its output in a file; waited for until
     it says it serves (its own health check answered), stopped (SIGTERM) after the test."""
     port = free_port()
@@ -256,7 +258,7 @@ def hall_server(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
                 server.wait(timeout=0.2)  # returns early only if it stops
         # The command, gunicorn's arbiter and worker, the jobs' worker.
         assert len(processes_marked(mark)) >= 4
-        yield f"http://{HALL_HOST}:{port}", data, log
+        yield f"http://{HALL_HOST}:{port}", data, log, mark
     finally:
         server.terminate()
         try:
@@ -268,9 +270,9 @@ def hall_server(tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
 
 
 def test_the_hall_serves_another_address_its_qr_codes_carry_it_and_forms_post(
-    hall_server: tuple[str, Path, Path],
+    hall_server: tuple[str, Path, Path, str],
 ) -> None:
-    base, data, log = hall_server
+    base, data, log, mark = hall_server
     banner = log.read_text()
     assert f"The hall's phones open: {base}/" in banner
     assert get(f"{base}/healthz") == (200, b"ok")
@@ -308,6 +310,7 @@ def test_the_hall_serves_another_address_its_qr_codes_carry_it_and_forms_post(
     assert "localhost" not in html.split("<body", 1)[1]
     # The same server (one start: it migrates and collects the static files, ~15 s).
     a_phone_s_form_posts_over_plain_http_on_the_hall_s_address(base)
+    a_worker_that_dies_is_started_again(base, log, mark)
 
 
 def test_a_port_already_taken_is_refused_before_anything_is_prepared(tmp_path: Path) -> None:
@@ -344,6 +347,32 @@ def test_a_server_that_stops_at_start_leaves_nothing_running(tmp_path: Path) -> 
     assert "The server stopped" in done.stderr
     assert "The hall's phones open" not in done.stdout
     assert processes_marked(mark) == []  # neither gunicorn nor the worker outlived it
+
+
+def a_worker_that_dies_is_started_again(base: str, log: Path, mark: str) -> None:
+    """Issue 42: the jobs' worker killed (as a crash would end it): the hall says so, starts
+    another and serves on."""
+    (worker,) = workers_marked(mark)
+    os.kill(int(worker), signal.SIGKILL)
+    deadline = time.monotonic() + 60
+    while workers_marked(mark) in ([], [worker]):
+        assert time.monotonic() < deadline, log.read_text()
+        time.sleep(0.1)
+    assert "The jobs' worker stopped (exit -9): starting it again in 1 s." in log.read_text()
+    assert get(f"{base}/healthz") == (200, b"ok")
+
+
+def workers_marked(mark: str) -> list[str]:
+    """The jobs' workers (`manage.py db_worker`) among the processes marked `mark`."""
+    found = []
+    for pid in processes_marked(mark):
+        try:
+            command = (Path("/proc") / pid / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"db_worker" in command:
+            found.append(pid)
+    return found
 
 
 def processes_marked(mark: str) -> list[str]:

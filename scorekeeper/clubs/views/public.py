@@ -24,6 +24,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from scorekeeper.engine.tournament import TournamentError
 from scorekeeper.jobs.services import JobRefused, active_job, start_job
 from scorekeeper.matches.access import device_key
+from scorekeeper.web import throttle
 from scorekeeper.web.words import reason
 
 from .. import exports, public_selectors
@@ -231,7 +232,7 @@ def restore(request: HttpRequest, slug: str) -> HttpResponse:
     club = _organised(request, slug)
     bound = request.method == "POST"
     form = RestoreForm(request.POST if bound else None, request.FILES if bound else None)
-    status, busy = 200, None
+    status, busy, wait = 200, None, None
     if bound and form.is_valid():
         assert request.user.is_authenticated
         owner_key, data = device_key(request), form.cleaned_data["file"]
@@ -256,9 +257,11 @@ def restore(request: HttpRequest, slug: str) -> HttpResponse:
                 ),
             )
         except (TournamentError, exports.FileRefused, exports.HourlyLimit) as error:
-            status = 429 if isinstance(error, exports.HourlyLimit) else 200
+            if isinstance(error, exports.HourlyLimit):
+                status, wait = 429, error.seconds
             form.add_error("file", club_jobs.refusal_words(error))
         else:
             return redirect("jobs:job", pk=job.pk)
     context = {"club": club, "form": form, "busy": busy}
-    return render(request, "clubs/public/restore.html", context, status=status)
+    page = render(request, "clubs/public/restore.html", context, status=status)
+    return throttle.retry_after(page, wait)

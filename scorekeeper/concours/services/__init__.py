@@ -14,7 +14,9 @@ One module a topic: `concours` (created, settings, finished, deleted), `entrants
 `entrant_lines` (a pasted list or a CSV file of entrants), `rounds` (draw, redraw, swap, close),
 `tables` (a table's result: its match, paper totals, correction, time called, its link),
 `clock` (the round clock: started, time called at every table at zero),
-`imports` (a tournament file as a new concours); `base` what they share. Callers import this
+`imports` (a tournament file as a new concours); `base` what they share, `locks` the one order
+in which every write locks its rows (a table's match, the table, its round, the concours: no
+deadlock with a phone's save; docs/architecture.md). Callers import this
 package (`from scorekeeper.concours import services`): every public name is here."""
 
 from .base import MAX_NAME, SEED_LIMIT, Refused, match_owner_key

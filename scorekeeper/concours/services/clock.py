@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from ..models import Round, Table
 from .base import Refused
+from .locks import busy_refused, locked_round
 from .tables import call_time
 
 
@@ -23,12 +24,15 @@ def set_clock(round_: Round, minutes: int | None, now: datetime | None = None) -
         round_.clock_started_at, round_.clock_minutes = now or timezone.now(), minutes
 
 
+@busy_refused
 @transaction.atomic
 def start_clock(*, round_: Round) -> Round:
     """Start the round's clock now, for the concours's `minutes` (again, from the full length,
     when it was running or at zero). Refused for a closed round (`round_closed`) or a concours
     without `minutes` (`no_clock`)."""
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = (
+        Round.objects.select_for_update(of=("self",)).select_related("tournament").get(pk=round_.pk)
+    )  # the round, then the concours (touched): the order of every write (services/locks.py)
     if round_.is_closed:
         raise Refused("clock_round_closed", round=round_.number)
     minutes = round_.tournament.engine_settings.minutes
@@ -40,6 +44,7 @@ def start_clock(*, round_: Round) -> Round:
     return round_
 
 
+@busy_refused
 @transaction.atomic
 def call_time_everywhere(
     *,
@@ -55,15 +60,15 @@ def call_time_everywhere(
     before the clock's zero or without a clock unless `early` (the organiser confirmed:
     `clock_running`), and when no table is left to call (`no_table_playing`). Returns (the
     tables called, the tables left without a deal), by number."""
-    round_ = Round.objects.select_for_update().select_related("tournament").get(pk=round_.pk)
+    round_ = locked_round(round_)  # its tables' matches, its tables, then itself
     if round_.is_closed:
         raise Refused("clock_round_closed", round=round_.number)
     if not early and not round_.time_up(timezone.now()):
         raise Refused("clock_running", round=round_.number)
     playing = list(
-        Table.objects.select_for_update()
-        .filter(round=round_, finished=False, match__isnull=False, paper0__isnull=True)
-        .order_by("number")
+        Table.objects.filter(
+            round=round_, finished=False, match__isnull=False, paper0__isnull=True
+        ).order_by("number")
     )
     called = [t for t in playing if t.deal_count > 0]
     left = [t.number for t in playing if t.deal_count == 0]

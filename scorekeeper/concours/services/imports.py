@@ -19,7 +19,7 @@ from scorekeeper.web.folding import fold
 
 from ..models import Entrant, Place, Round, Table, Tournament
 from .base import Refused, match_owner_key
-from .concours import concours_complete, store_final_standings
+from .concours import _place, _prizes, concours_complete, store_final_standings
 from .rounds import _table_names
 from .tables import apply_result
 
@@ -60,8 +60,8 @@ def file_deals(engine: tournament_engine.Tournament) -> int:
 
 def import_tournament(*, owner: User, text: str | bytes) -> Tournament:
     """A `belote-tournament/1` file as a new concours of `owner` (a concours scored on paper,
-    typed in later): its entrants, rounds, tables (paper totals, or deals: the table's match,
-    owned as a drawn table's), byes and withdrawals. Every round whose tables are all finished
+    typed in later): its place and prizes, entrants, rounds, tables (paper totals, or deals: the
+    table's match, owned as a drawn table's), byes and withdrawals. Every round whose tables are all finished
     is closed; the concours is finished when every planned round is. TournamentError (with its
     path) on a bad file or two entrants of one name, Refused over IMPORT_MAX_DEALS deals.
 
@@ -152,6 +152,8 @@ def _write_import(
         owner=owner,
         name=engine.name or "",
         date=datetime.date.fromisoformat(engine.date) if engine.date else None,
+        place=_place(engine.place or ""),
+        prizes=_prizes({prize.place: prize.prize for prize in engine.prizes or ()}),
         settings=settings_to_dict(settings),
     )
     for entrant in entrants.values():

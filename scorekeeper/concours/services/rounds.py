@@ -16,6 +16,7 @@ from ..models import Entrant, Place, Round, Table, Tournament
 from ..selectors import snapshot
 from .base import MAX_NAME, SEED_LIMIT, Refused, match_owner_key
 from .clock import set_clock
+from .locks import busy_refused, locked_round
 from .tables import apply_result, end_phones
 
 
@@ -146,6 +147,7 @@ def _drop_matches(tables: Sequence[Table]) -> None:
     Match.objects.filter(pk__in=[t.match_id for t in tables if t.match_id]).delete()
 
 
+@busy_refused
 @transaction.atomic
 def swap_entrants(*, round_: Round, first: Entrant, second: Entrant) -> Round:
     """Swap two entrants' places (tables, or a table and a bye) before any table of the round
@@ -156,6 +158,7 @@ def swap_entrants(*, round_: Round, first: Entrant, second: Entrant) -> Round:
         raise Refused("swap_bracket")
     if round_.tournament.settings.get("pairing") == "round_robin":
         raise Refused("swap_round_robin")
+    round_ = locked_round(round_)  # no phone's first deal slips in between check and swap
     _untouched(round_)
     a = round_.places.select_related("table").get(entrant=first)
     b = round_.places.select_related("table").get(entrant=second)
@@ -183,6 +186,7 @@ def swap_entrants(*, round_: Round, first: Entrant, second: Entrant) -> Round:
     return round_
 
 
+@busy_refused
 @transaction.atomic
 def redraw_round(*, round_: Round) -> Round:
     """Draw the last round again, before any of its tables has a result or a deal. The seed of
@@ -195,6 +199,7 @@ def redraw_round(*, round_: Round) -> Round:
         raise Refused("redraw_fixed")
     if tournament.rounds.filter(number__gt=round_.number).exists():
         raise Refused("not_last_round", round=round_.number)
+    round_ = locked_round(round_)  # no phone's first deal slips in between check and redraw
     _untouched(round_)
     _drop_matches(list(round_.tables.all()))
     round_.delete()
@@ -203,10 +208,13 @@ def redraw_round(*, round_: Round) -> Round:
     return draw_round(tournament=tournament)
 
 
+@busy_refused
 @transaction.atomic
 def close_round(*, round_: Round) -> Round:
     """Close the round when every table is finished; its tables' links turn read-only, and the
-    next round may be drawn."""
+    next round may be drawn. Its tables' matches, its tables and itself are locked first (a
+    phone saving meanwhile is saved before, or refused after)."""
+    round_ = locked_round(round_)
     if round_.is_closed:
         return round_
     pending = list(round_.tables.filter(finished=False).values_list("number", flat=True))

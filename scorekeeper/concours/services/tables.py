@@ -18,6 +18,7 @@ from scorekeeper.matches.models import Match, new_token
 from ..models import ResultChange, Table, Tournament
 from .base import Refused
 from .concours import store_final_standings
+from .locks import busy_refused, locked_table
 
 
 def _higher(points: tuple[int, int]) -> int | None:
@@ -185,6 +186,7 @@ def scored_on_phone(table: Table) -> Match | None:
     return match if match is not None and match.deal_count > 0 else None
 
 
+@busy_refused
 @transaction.atomic
 def record_paper_totals(
     *,
@@ -203,7 +205,7 @@ def record_paper_totals(
     refused (`table_has_deals`) unless `over_deals`: the organiser has seen both and said the
     paper is right. Returns the engine's paper check (a warning when `not check.ok`, never a
     refusal; None when the partie's rules allow no check). Logged."""
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table = locked_table(table)
     if table.round.is_closed:
         raise Refused("round_closed", round=table.round.number)
     scored = scored_on_phone(table)
@@ -213,6 +215,7 @@ def record_paper_totals(
     return _set_paper(table, totals, "paper", author, author_label, belotes, capots, announcements)
 
 
+@busy_refused
 @transaction.atomic
 def correct_result(
     *,
@@ -224,7 +227,7 @@ def correct_result(
     """Replace a finished table's result by these totals (also once its round is closed: later
     standings change, draws already made stay); its match shows them as typed. Logged with the
     result before."""
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table = locked_table(table)
     if not table.finished:
         raise Refused("table_not_finished", table=table.number)
     check = _set_paper(table, totals, "correction", author, author_label, 0, 0, 0)
@@ -234,12 +237,13 @@ def correct_result(
     return check
 
 
+@busy_refused
 @transaction.atomic
 def call_time(*, table: Table, author: User | None = None, author_label: str = "") -> Table:
     """Time is up: the partie ends with the deals played, the higher total wins (a reserve still
     held is lost). Its match ends with it (`matches.services.end_match`), which stores the
     table's result and ends its phones (table_moved). Logged."""
-    table = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+    table = locked_table(table)
     if table.round.is_closed:
         raise Refused("round_closed", round=table.round.number)
     if table.match_id is None:
@@ -255,12 +259,14 @@ def call_time(*, table: Table, author: User | None = None, author_label: str = "
     return table
 
 
+@busy_refused
 @transaction.atomic
 def regenerate_table_link(*, table: Table) -> Table:
     """A new phone link for the table: the old one stops working at once, and so does the
     scorer link its phones were using (the new link leads to a new one); the accounts that
     scored through it lose the right to write (they keep the match in their history,
     read-only). The organiser keeps it while the round is open."""
+    table = locked_table(table)
     table.token = new_token()
     table.save(update_fields=["token"])
     end_phones([table], accounts=True)

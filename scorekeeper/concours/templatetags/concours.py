@@ -1,9 +1,26 @@
-"""A concours's words in templates: a place in a ranking ("3rd", in French "3e")."""
+"""A concours's words in templates: a place in a ranking ("3rd", in French "3e"), a standings
+row's figure by its column, the criterion that broke a tie."""
+
+from collections.abc import Mapping
 
 from django import template
 from django.utils.translation import pgettext
 
+from ..words import criterion_words
+
 register = template.Library()
+
+
+@register.filter
+def figure(row: Mapping[str, object], key: str) -> object:
+    """A standings row's figure named by a column's key (words.Column), "" when it has none."""
+    return row.get(key, "")
+
+
+@register.filter
+def criterion(code: str | None) -> str:
+    """The criterion that broke a tie, in words ("head to head"); "" for none."""
+    return criterion_words(code)
 
 
 @register.filter

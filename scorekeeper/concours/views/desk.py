@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from scorekeeper.engine.tournament import History, TournamentError
+from scorekeeper.engine.tournament import History, Settings, TournamentError
 from scorekeeper.engine.tournament import Tournament as EngineTournament
 from scorekeeper.web.addresses import absolute_url
 from scorekeeper.web.gc_pause import paused_gc
@@ -46,7 +46,7 @@ from ..forms import (
     settings_data,
     settings_words,
 )
-from ..models import Entrant, ResultChange, Tournament
+from ..models import Entrant, ResultChange, Round, Tournament
 from ..pages import (
     back_to_desk,
     correct_form,
@@ -59,7 +59,14 @@ from ..pages import (
 )
 from ..phones import phone_news
 from ..services import FORMATS, Refused
-from ..words import change_action, change_author, entry_closed, refusal
+from ..words import (
+    breaks_ties,
+    change_action,
+    change_author,
+    entry_closed,
+    ranking_columns,
+    refusal,
+)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -145,6 +152,16 @@ def edit_settings(request: HttpRequest, pk: int) -> HttpResponse:
         "settings_lines": settings_words(tournament.settings),
     }
     return render(request, "concours/desk/settings.html", context)
+
+
+def _csv_rounds(closed: list[Round], rules: Settings, finished: bool) -> list[int]:
+    """The rounds whose standings the desk offers as CSV: the closed qualifying rounds (what
+    records.standings_csv serves), the last left out once the concours is finished without a
+    final bracket (its standings are the final ranking, offered as such)."""
+    numbers = [round_.number for round_ in closed if round_.number <= rules.rounds]
+    if finished and rules.final is None:
+        numbers = numbers[:-1]
+    return numbers
 
 
 def _clock_only(tournament: Tournament, minutes: int | None) -> dict[str, Any]:
@@ -324,11 +341,16 @@ def desk(request: HttpRequest, pk: int) -> HttpResponse:
         "can_finish": not finished and current is not None and current.is_closed and state.complete,
         "finished": finished,
         "standings": paginate(standings, request, param="standings") if standings else None,
+        # The ranking's own criteria beside the usual figures, and which broke each tie.
+        "ranking_columns": ranking_columns(rules.ranking),
+        "tie_breaks": breaks_ties(rules.ranking),
         "ties": ties,
         # A bracket round leaves the qualifying standings be (docs/tournaments.md §7).
         "standings_round": min(closed[-1].number, rules.rounds) if closed else None,
         "bracket_ranking": state.bracket is not None and state.bracket.complete,
-        "closed_rounds": [r.number for r in closed],  # standings CSV after each
+        # A standings CSV after each closed qualifying round (a bracket round leaves the
+        # standings be), but the last once finished without a bracket: the final ranking's.
+        "csv_rounds": _csv_rounds(closed, rules, finished),
         "past_rounds": _past_rounds(snap, names, wanted),
         "changes": _changes(request, tournament),
         "team_form": _team_form(rules.melee),

@@ -33,7 +33,7 @@ from ..access import own as _own
 from ..brackets import bracket_view
 from ..models import Entrant, Place, Round, Table, Tournament
 from ..phones import table_url
-from ..words import CRITERIA
+from ..words import CRITERIA, breaks_ties, legend, ranking_columns
 
 # A fixed mask pattern (any of the eight is standard): segno tries all eight by default and
 # scores each, 25 ms a code; 75 tables' sheets then took 2 s, with one mask 0.3 s.
@@ -362,6 +362,8 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
             # A late entry (docs/tournaments.md §4), marked as the desk marks it.
             row["from_round"] = entrant.from_round if entrant else 1
     finished = tournament.status == Tournament.Status.FINISHED
+    ranking = tournament.engine_settings.ranking
+    columns = ranking_columns(ranking)
     context = {
         "tournament": tournament,
         "rows": rows,
@@ -369,7 +371,12 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
         "after": after,
         "finished": finished,
         "prizes": finished and any(row["prize"] or row["shared"] for row in rows),
-        "ranking_words": [str(CRITERIA[name]) for name in tournament.engine_settings.ranking],
+        "ranking_words": [str(CRITERIA[name]) for name in ranking],
+        # The ranking's own criteria beside the usual figures, and which broke each tie.
+        "ranking_columns": columns,
+        # On paper the column only where a tie was broken (A4 is narrow: the names first).
+        "tie_breaks": breaks_ties(ranking) and any(row["tie_break"] for row in rows),
+        "legend": legend(columns),
     }
     return render(request, "concours/print/ranking.html", context)
 

@@ -11,6 +11,7 @@ that one query."""
 
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
@@ -22,7 +23,7 @@ from django.views.decorators.http import require_safe
 from scorekeeper.engine import tournament as tournament_engine
 from scorekeeper.matches import polling
 from scorekeeper.web.addresses import absolute_url
-from scorekeeper.web.folding import fold
+from scorekeeper.web.folding import finds, name_words
 from scorekeeper.web.gc_pause import paused_gc
 from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.qr import qr_response
@@ -31,7 +32,13 @@ from .. import selectors
 from ..brackets import bracket_view, round_title
 from ..clock import round_clock
 from ..models import Entrant, Round, Tournament
-from ..words import CRITERIA
+from ..words import (
+    CRITERIA,
+    Column,
+    legend,
+    projector_columns,
+    ranking_columns,
+)
 
 PROJECTOR_ROWS = 16  # ranking rows of one line a 1080-pixel-high page shows in big type
 
@@ -71,15 +78,6 @@ def _poll_shortcut(request: HttpRequest, token: str, page: str) -> tuple[HttpRes
     if polling.not_modified(request, tag):
         return polling.not_modified_response(tag), tag
     return None, tag
-
-
-def _retag(request: HttpRequest, tournament: Tournament, read: int, tag: str, page: str) -> str:
-    """The tag again when reading the standings brought tables' results up to date (which moves
-    the tournament's version): one more query, so that the next poll is answered 304."""
-    if tag and tournament.version != read:
-        key = selectors.change_key(public_token=tournament.public_token)
-        return _tag(request, key or "", page)
-    return tag
 
 
 @dataclass(frozen=True)
@@ -134,6 +132,15 @@ class Board:
     @property
     def ranking_words(self) -> list[str]:
         return [str(CRITERIA[name]) for name in self.engine.settings.ranking]
+
+    @cached_property
+    def ranking_columns(self) -> list[Column]:
+        """The ranking's own criteria beside the usual figures (words.ranking_columns)."""
+        return ranking_columns(self.engine.settings.ranking)
+
+    @property
+    def legend(self) -> str:
+        return legend(self.ranking_columns)
 
     def seat(self, number: int) -> Seat | None:
         if not self.engine.rounds:
@@ -217,18 +224,20 @@ def _after(request: HttpRequest) -> int | None:
 
 
 def _find(board: Board, query: str) -> tuple[list[Entrant], Entrant | None]:
-    """The entrants whose name (or, in teams, a player's name) holds `query`, and the one meant:
-    an exact name, or the only match. Case, accents and ligatures aside ("trefle" finds
-    "Trèfle", "rene dupont" René Dupont, "coeur" "Cœur")."""
-    wanted = fold(query)
+    """The entrants whose name (or, in teams, a player's name) holds every word of `query`, in
+    any order, and the one meant: a name of exactly those words, or the only match. Case,
+    accents, ligatures and hyphens aside (scorekeeper.web.folding.finds: "trefle" finds "Trèfle",
+    "dupont rene" René Dupont, "saint jean" "Saint-Jean-de-Luz", "coeur" "Cœur")."""
+    wanted = name_words(query)
     if not wanted:
         return [], None
+    exactly = sorted(wanted)
     found = []
     for entrant in board.entrants.values():
-        names = [fold(name) for name in (entrant.name, entrant.player1, entrant.player2) if name]
-        if wanted in names:
+        names = [name_words(n) for n in (entrant.name, entrant.player1, entrant.player2) if n]
+        if any(sorted(words) == exactly for words in names):
             return [entrant], entrant
-        if any(wanted in name for name in names):
+        if any(finds(wanted, words) for words in names):
             found.append(entrant)
     return found, (found[0] if len(found) == 1 else None)
 
@@ -240,9 +249,7 @@ def standings_page(request: HttpRequest, token: str) -> HttpResponse:
     if shortcut is not None:
         return shortcut
     tournament = get_object_or_404(Tournament, public_token=token)
-    read = tournament.version
     board = _board(tournament, _after(request))
-    tag = _retag(request, tournament, read, tag, "standings")
     query = " ".join(request.GET.get("q", "").split())[:MAX_QUERY]
     matches, me = _find(board, query)
     context = {
@@ -274,20 +281,39 @@ def _lines(row: dict[str, Any], finished: bool) -> float:
     return lines
 
 
+def _places(rows: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """The rows grouped by place: the entrants ex æquo (one rank) together, in order."""
+    groups: list[list[dict[str, Any]]] = []
+    for row in rows:
+        rank = row.get("rank")
+        if groups and rank is not None and groups[-1][-1].get("rank") == rank:
+            groups[-1].append(row)
+        else:
+            groups.append([row])
+    return groups
+
+
 def projector_pages(rows: list[dict[str, Any]], finished: bool) -> list[list[dict[str, Any]]]:
     """The ranking cut into the projector's pages: PROJECTOR_ROWS rows of one line a page, a
     row of long names or prizes counting for the lines it takes (projector.js makes the type of
-    a page still too tall smaller)."""
+    a page still too tall smaller). A place shared (ex æquo) stays on one page (issue 42: two
+    teams 16th were split over the two pages); one longer than a page (the teams yet to play,
+    early in a round) goes on filling the page, cut where each page is full."""
     pages: list[list[dict[str, Any]]] = []
     page: list[dict[str, Any]] = []
     used = 0.0
-    for row in rows:
-        lines = _lines(row, finished)
-        if page and used + lines > PROJECTOR_ROWS:
+    for group in _places(rows):
+        lines = sum(_lines(row, finished) for row in group)
+        if page and used + lines > PROJECTOR_ROWS >= lines:
             pages.append(page)
             page, used = [], 0.0
-        page.append(row)
-        used += lines
+        for row in group:
+            row_lines = _lines(row, finished)
+            if page and used + row_lines > PROJECTOR_ROWS:
+                pages.append(page)
+                page, used = [], 0.0
+            page.append(row)
+            used += row_lines
     return [*pages, page] if page else pages or [[]]
 
 
@@ -298,12 +324,17 @@ def projector(request: HttpRequest, token: str) -> HttpResponse:
     if shortcut is not None:
         return shortcut
     tournament = get_object_or_404(Tournament, public_token=token)
-    read = tournament.version
     board = _board(tournament, None)
-    tag = _retag(request, tournament, read, tag, "projector")
+    ranking = board.engine.settings.ranking
+    columns = projector_columns(ranking)
     context = {
         "board": board,
         "tournament": tournament,
+        # After parties played, wins and points, the ranking's criteria only (a wall's width
+        # is for the names); the figure that broke a tie is marked in its cell, no column.
+        "columns": columns,
+        "tie_broken": any(row["tie_break"] for row in board.rows),
+        "span": 5 + len(columns),
         "pages": projector_pages(board.rows, board.finished),
         "clock": round_clock(board.current_round, where="projector"),
     }

@@ -23,6 +23,7 @@ from .. import jobs as concours_jobs
 from ..access import own as _own
 from ..access import owner_only as _owner_only
 from ..forms import ImportForm
+from ..words import criterion_words
 
 HOUR = 3600  # the window of the import limit (settings.IMPORTS_PER_HOUR, as match files)
 
@@ -47,9 +48,10 @@ def export_file(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 @paused_gc
 def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The standings as CSV: after round `?round=k` (a drawn round), or with no round the
-    latest (the final ranking once the concours is finished). A round not drawn is answered by
-    the desk with a message, nothing downloaded."""
+    """The standings as CSV: after round `?round=k` (a drawn qualifying round), or with no round
+    the latest (the final ranking once the concours is finished). A round not drawn, or one of
+    the final bracket (its standings are the last qualifying round's), is answered by the desk
+    with a message, nothing downloaded."""
     tournament = _own(request, pk)
     drawn = tournament.rounds.count()
     asked = request.GET.get("round", "")
@@ -59,7 +61,19 @@ def standings_csv(request: HttpRequest, pk: int) -> HttpResponse:
         if not 1 <= after <= drawn:
             messages.error(request, _("No standings after that round: it is not drawn."))
             return redirect("concours:desk", pk=tournament.pk)
-    text = exports.standings_csv(tournament, after)
+        qualifying = tournament.engine_settings.rounds
+        if after > qualifying:  # a round of the final bracket leaves the standings be (§7)
+            messages.error(
+                request,
+                _(
+                    "No standings after round %(round)s: it is a round of the final bracket, "
+                    "which leaves the standings as they were after round %(rounds)s. Download "
+                    "those, or the final ranking once the concours is finished."
+                )
+                % {"round": after, "rounds": qualifying},
+            )
+            return redirect("concours:desk", pk=tournament.pk)
+    text = exports.standings_csv(tournament, after, criterion=criterion_words)
     suffix = f"-standings-round-{after}.csv" if after else "-standings.csv"
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     return _attachment(response, exports.file_name(tournament, suffix))

@@ -18,6 +18,7 @@ from .. import services
 from ..access import author as _author
 from ..access import own as _own
 from ..forms import PaperForm
+from ..middleware import remember_table
 from ..models import Table, Tournament
 from ..pages import back_to_desk, back_to_table, page_query, say_refused, table_of
 from ..services import Refused
@@ -120,7 +121,8 @@ def _paper_choice(
 def table_deals(request: HttpRequest, pk: int, round: int, table: int) -> HttpResponse:
     """A table's deals from the desk, at an address that never goes stale: its scoreboard by the
     scorer link it has now while its round is open (the organiser corrects there), its
-    read-only board once the round is closed. Reads only."""
+    read-only board once the round is closed. Writes no row (the session remembers the table,
+    as the table link does)."""
     tournament = _own(request, pk)
     row = table_of(tournament, round, table)
     match = row.match
@@ -128,6 +130,8 @@ def table_deals(request: HttpRequest, pk: int, round: int, table: int) -> HttpRe
         raise Http404
     if row.round.is_closed or tournament.status == Tournament.Status.FINISHED:
         return redirect("matches:viewer", token=match.view_token)
+    if row.token:  # a tap by this link once the partie is over goes to the desk (middleware.py)
+        remember_table(request, match.scorer_token, row.token)
     return redirect("matches:scoreboard", token=match.scorer_token)
 
 

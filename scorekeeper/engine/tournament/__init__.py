@@ -33,7 +33,7 @@ from .tfile import (
     load_tournament,
     parse_tournament,
 )
-from .tournament import Entrant, Round, Side, Table, Tournament
+from .tournament import Entrant, Prize, Round, Side, Table, Tournament
 
 __all__ = [
     "CRITERIA",
@@ -49,6 +49,7 @@ __all__ = [
     "Final",
     "History",
     "PaperCheck",
+    "Prize",
     "Round",
     "RoundResult",
     "Schedule",

@@ -7,7 +7,11 @@ their place, marked.
 each member's figure is its `won + drawn / 2` in finished parties with a member of its group on
 the other side (0 when alone in its group), and the criteria after it apply inside the groups it
 leaves. `lots` is the position (1 = best) of the entrant's id in the ascending ids of every entrant
-shuffled by `random.Random(f"{seed}-lots").shuffle`."""
+shuffled by `random.Random(f"{seed}-lots").shuffle`.
+
+Each row also says where a tie was broken (`tie_break`): the criterion that put it after the row
+above, when the two were level on every criterion before it (None for the first row, a shared
+rank, or rows apart on the ranking's first criterion). The pages show it beside the figures."""
 
 import random
 from collections import defaultdict
@@ -69,6 +73,9 @@ class Standing:
     half_opponents_opponents_wins: int = 0  # fine Buchholz, in halves
     half_head_to_head: int = 0  # within its group of `head_to_head` (0 when not ranked by it)
     lots: int = 0  # its place in the drawing of lots, 1 first (0 when not ranked by it)
+    # The criterion that put it after the row above, level on every earlier one (None: the
+    # first row, a shared rank, or apart on the first criterion).
+    tie_break: Criterion | None = None
 
     @property
     def wins(self) -> int | float:
@@ -222,8 +229,16 @@ def standings(
     if "head_to_head" in ranking:
         rows = _head_to_head(rows, ranking, tally)
     rows.sort(key=lambda row: (row.key(ranking), row.id))
+    keys = [row.key(ranking) for row in rows]
     ranked: list[Standing] = []
     for index, row in enumerate(rows):
-        tied = index > 0 and row.key(ranking) == rows[index - 1].key(ranking)
-        ranked.append(replace(row, rank=ranked[-1].rank if tied else index + 1))
+        if index > 0 and keys[index] == keys[index - 1]:
+            ranked.append(replace(row, rank=ranked[-1].rank))
+            continue
+        broken = None
+        if index > 0:
+            pairs = zip(keys[index], keys[index - 1], strict=True)
+            apart = next(i for i, (mine, theirs) in enumerate(pairs) if mine != theirs)
+            broken = ranking[apart] if apart > 0 else None
+        ranked.append(replace(row, rank=index + 1, tie_break=broken))
     return tuple(ranked)

@@ -21,14 +21,16 @@ from .readers import (
     read_list,
     read_name,
     read_object,
+    read_text,
 )
 from .results import table_result
 from .settings import Settings, Stage, settings_from_dict, settings_to_dict
 from .standings import round_results
-from .tournament import Entrant, Round, Side, Table, Tournament
+from .tournament import Entrant, Prize, Round, Side, Table, Tournament
 
 FORMAT = "belote-tournament/1"
-TOP_KEYS = ("format", "name", "date", "settings", "entrants", "rounds")
+TOP_KEYS = ("format", "name", "date", "place", "prizes", "settings", "entrants", "rounds")
+PRIZE_KEYS = ("place", "prize")
 TEAM_KEYS = ("id", "name", "players", "from_round")
 PLAYER_KEYS = ("id", "name", "from_round")
 ROUND_KEYS = ("tables", "byes", "withdrawn", "stage")
@@ -40,6 +42,9 @@ MAX_TABLES = 500
 MAX_DEALS = 1000
 MAX_NAME = 60
 MAX_TOURNAMENT_NAME = 100
+MAX_PLACE = 100  # the hall
+MAX_PRIZE = 200
+MAX_PRIZES = MAX_ENTRANTS
 MAX_POINTS = 100_000
 
 
@@ -67,6 +72,26 @@ def _entrant(value: object, path: str, settings: Settings) -> Entrant:
         ),
         written=tuple(data),
     )
+
+
+def _prizes(value: object, path: str) -> tuple[Prize, ...]:
+    """`prizes`: a list of {"place": 1, "prize": "a ham"}, each place once (the later one named
+    when twice), each prize showing something."""
+    items = read_list(value, path, most=MAX_PRIZES)
+    out: list[Prize] = []
+    seen: dict[int, int] = {}
+    for index, item in enumerate(items):
+        where = f"{path}[{index}]"
+        data = read_object(item, where, PRIZE_KEYS, PRIZE_KEYS)
+        place = read_int(data["place"], join(where, "place"), 1, MAX_ID)
+        prize = read_name(data["prize"], join(where, "prize"), MAX_PRIZE)
+        if place in seen:
+            raise TournamentError(
+                join(where, "place"), "duplicate", value=place, first=f"{path}[{seen[place]}].place"
+            )
+        seen[place] = index
+        out.append(Prize(place, prize, tuple(data)))
+    return tuple(out)
 
 
 def _side(value: object, path: str, melee: bool) -> Side:
@@ -357,6 +382,8 @@ def parse_tournament(value: object) -> Tournament:
         name=read_name(data["name"], "name", MAX_TOURNAMENT_NAME),
         date=read_date(data["date"], "date") if "date" in data else None,
         written=tuple(data),
+        place=read_text(data["place"], "place", MAX_PLACE) if "place" in data else None,
+        prizes=_prizes(data["prizes"], "prizes") if "prizes" in data else None,
     )
     check_tournament(tournament)
     return tournament
@@ -448,6 +475,14 @@ def entrant_to_dict(entrant: Entrant) -> dict[str, Any]:
     return _ordered(entrant.written, values)
 
 
+def prize_to_dict(prize: Prize) -> dict[str, Any]:
+    values: dict[str, tuple[bool, Any]] = {
+        "place": (True, prize.place),
+        "prize": (True, prize.prize),
+    }
+    return _ordered(prize.written, values)
+
+
 def dump_tournament(tournament: Tournament) -> dict[str, Any]:
     """The tournament document: a parsed file comes back as it was written (same keys, same
     order, same values); what the engine added (a drawn round) in the format's own order."""
@@ -457,6 +492,10 @@ def dump_tournament(tournament: Tournament) -> dict[str, Any]:
         values["name"] = (True, tournament.name)
     if tournament.date is not None:
         values["date"] = (True, tournament.date)
+    if tournament.place is not None:
+        values["place"] = (True, tournament.place)
+    if tournament.prizes is not None:
+        values["prizes"] = (True, [prize_to_dict(prize) for prize in tournament.prizes])
     values["settings"] = (True, settings_to_dict(tournament.settings))
     values["entrants"] = (True, [entrant_to_dict(e) for e in tournament.entrants])
     values["rounds"] = (True, [round_to_dict(r, melee) for r in tournament.rounds])

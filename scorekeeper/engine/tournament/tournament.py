@@ -62,6 +62,15 @@ class Round:
 
 
 @dataclass(frozen=True, slots=True)
+class Prize:
+    """A prize of the final ranking (§6): the place it goes to (1 and up) and what it is."""
+
+    place: int
+    prize: str
+    written: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Tournament:
     settings: Settings
     entrants: tuple[Entrant, ...] = ()
@@ -69,6 +78,9 @@ class Tournament:
     name: str | None = None
     date: str | None = None
     written: tuple[str, ...] = ()
+    # The hall and the prizes (§6, optional): carried by the file, read by no rule.
+    place: str | None = None
+    prizes: tuple[Prize, ...] | None = None
 
     @property
     def qualifying(self) -> tuple[Round, ...]:

@@ -6,18 +6,16 @@ engine's InvalidInput back onto the field it names."""
 
 from .common import HIDDEN_ERRORS, NUMERIC, STALE_FORM, Ready
 from .count import CountCardsForm, KnownChoice, KnownChoices, card_code
-from .deal import ANNOUNCEMENT_SLOTS, PAGE_ORDER, DealForm, DealStamp, deal_initial
+from .deal import DealForm, DealStamp, deal_initial
 from .imports import ImportForm
 from .manual import MANUAL_ERRORS, ManualDealForm
 from .new_match import NONE_VALUE, SEAT, NewMatchForm, SettingRow, setting_field
 
 __all__ = [
-    "ANNOUNCEMENT_SLOTS",
     "HIDDEN_ERRORS",
     "MANUAL_ERRORS",
     "NONE_VALUE",
     "NUMERIC",
-    "PAGE_ORDER",
     "SEAT",
     "STALE_FORM",
     "CountCardsForm",

@@ -15,7 +15,13 @@ NUMERIC = {"inputmode": "numeric", "autocomplete": "off"}
 STALE_FORM = _("This form was altered outside the app: go back to the scoreboard and try again.")
 
 
-HIDDEN_ERRORS = {"invalid": STALE_FORM, "max_length": STALE_FORM}
+HIDDEN_ERRORS = {
+    "required": STALE_FORM,
+    "invalid": STALE_FORM,
+    "max_length": STALE_FORM,
+    "min_value": STALE_FORM,
+    "max_value": STALE_FORM,
+}
 
 
 class Ready(BaseChoiceIterator):

@@ -1,41 +1,38 @@
 """A played deal: its form, built for the match's rules (DealForm), its hidden stamp alone
 (DealStamp), and a saved deal as the form's initial values (deal_initial)."""
 
-import re
 import uuid
 from collections.abc import Sequence
 from itertools import product
 from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
+from django.core.validators import RegexValidator
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.engine.scoring import (
-    Announcement,
-    InvalidInput,
-    Kind,
-    PlayedDeal,
-    Rank,
-    Rules,
-    Trump,
-    check_deal,
-)
-from scorekeeper.engine.scoring.announcements import (
-    Declared,
-    Override,
-    deciding_tops,
-    with_lowest_tops,
+from scorekeeper.engine.scoring import Kind, PlayedDeal, Rank, Rules, Trump
+from scorekeeper.engine.scoring.cards import TOTAL_CARD_POINTS
+from scorekeeper.engine.scoring.form_reading import (
+    ANNOUNCEMENT_SLOTS,
+    PAGE_ORDER,
+    SUBMISSION,
+    SUBMISSION_LENGTH,
+    TAKEN_BACK,
+    VERSION_MAX,
+    FormError,
+    bid_failed_on_points,
+    build_deal,
+    missing_points,
+    preselection,
 )
 from scorekeeper.web.validators import validate_note
-from scorekeeper.web.words import TRUMP_LABELS, describe, french_terms, rank_label, reason
+from scorekeeper.web.words import TRUMP_LABELS, describe, french_terms, rank_label
 
 from ..widgets import ChipSelect
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 from .common import HIDDEN_ERRORS, NUMERIC, Ready
-
-ANNOUNCEMENT_SLOTS = 3  # per team; more than three declarations in one hand does not happen
 
 
 def _kind_choices() -> list[tuple[str, Any]]:
@@ -46,28 +43,38 @@ def _kind_choices() -> list[tuple[str, Any]]:
     return choices
 
 
-# The deal form's fields as templates/matches/deal_fields.html shows them, before the
-# announcements and the note.
-PAGE_ORDER = (
-    *("taker", "taker_player", "contract", "trump", "coinche", "coinche_player", "generale_bid"),
-    *("taker_points", "defence_points", "capot", "generale", "belote0", "belote1"),
-)
-
-
 class DealStamp(forms.Form):
     """A deal form's hidden stamp alone: the match's version and a one-time submission id. A new
     deal's page renders its inputs from a memo (fragments.py) and builds only this for each
     request, not the whole DealForm (a sixth of the deal cycle's CPU)."""
 
+    # A deal's card points, the engine's: the page is drawn with this form or DealForm, and its
+    # script fills one team's points from the other's with it (deal_form.html's data-card-points).
+    total_card_points = TOTAL_CARD_POINTS
+
+    # The limits are form_reading's, which the outbox (views/outbox.py) and the in-browser
+    # reading apply too: an altered stamp is refused, never read as "no check".
     version = forms.IntegerField(
-        widget=forms.HiddenInput, required=False, error_messages=HIDDEN_ERRORS
+        widget=forms.HiddenInput,
+        required=False,
+        min_value=0,
+        max_value=VERSION_MAX,
+        error_messages=HIDDEN_ERRORS,
     )
     submission = forms.CharField(
-        widget=forms.HiddenInput, required=False, max_length=64, error_messages=HIDDEN_ERRORS
+        widget=forms.HiddenInput,
+        required=False,
+        max_length=SUBMISSION_LENGTH,
+        validators=[RegexValidator(SUBMISSION)],
+        error_messages=HIDDEN_ERRORS,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, required: bool = False, **kwargs: Any) -> None:
+        """`required`: both must be there (the outbox, whose phone always sends them: a change
+        without them would skip the conflict check or could be saved twice)."""
         super().__init__(*args, **kwargs)
+        for field in self.fields.values():
+            field.required = required
         if not self.is_bound and "submission" not in self.initial:
             self.initial["submission"] = uuid.uuid4().hex
 
@@ -75,20 +82,22 @@ class DealStamp(forms.Form):
 class DealForm(forms.Form):
     """One played deal. Built for a match's rules: only the choices those rules allow appear."""
 
+    total_card_points = DealStamp.total_card_points  # deal_form.html's data-card-points
+
     taker = forms.ChoiceField(label=_("Takers"), widget=ChipSelect)
     trump = forms.ChoiceField(label=_("Trump"), widget=ChipSelect)
     taker_points = forms.IntegerField(
         label=_("Takers' card points"),
         required=False,
         min_value=0,
-        max_value=162,
+        max_value=TOTAL_CARD_POINTS,
         widget=forms.NumberInput(attrs=NUMERIC),
     )
     defence_points = forms.IntegerField(
         label=_("Defence's card points"),
         required=False,
         min_value=0,
-        max_value=162,
+        max_value=TOTAL_CARD_POINTS,
         widget=forms.NumberInput(attrs=NUMERIC),
     )
     capot = forms.ChoiceField(label=_("Capot (every trick)"), required=False, widget=ChipSelect)
@@ -243,58 +252,23 @@ class DealForm(forms.Form):
             widget=forms.Select,
         )
 
-    def _bid_key(self, data: Any) -> str:
-        """ "capot:1", "generale:0": the capot or générale bid of `data` and its takers; "" for
-        any other contract, or before the takers are chosen."""
-        taker = data.get("taker")
-        if taker not in ("0", "1"):
-            return ""
-        if self.rules.is_coinche:
-            contract = data.get("contract")
-            bid = contract if contract in ("capot", "generale") else ""
-        else:
-            bid = "generale" if "generale_bid" in self.fields and data.get("generale_bid") else ""
-        return f"{bid}:{taker}" if bid else ""
-
     def _preselect(self) -> None:
-        """A capot or générale bid preselects what makes it: the takers' capot and, for a
-        générale, "one player won every trick". Once per bid and takers (`preselected`), and
-        only what the table left open: typed card points or the defence's capot stand. The
-        preselection stands while no card points are typed: points typed over it (its takers'
-        capot still chosen) say the bid failed, by them, and take it back (issue 41)."""
-        key = self._bid_key(self.data)
-        if not key:
-            return
-        typed = self.data.get("taker_points") or self.data.get("defence_points")
-        taker = key.rsplit(":", 1)[1]
-        capot = self.data.get("capot") or ""
-        if self.data.get("preselected") == key:
-            if typed and capot == taker:
-                data = cast(Any, self.data).copy()  # a QueryDict's copy is mutable
-                data["capot"] = ""
-                data.pop("generale", None)  # no générale without a capot
-                self.data = data
-                self.capot_taken_back = True
-            return
-        if typed:
-            return  # the bid failed, and the points say by how much
-        if capot not in ("", taker):
-            return  # the defence's capot
-        data = cast(Any, self.data).copy()
-        data["capot"] = taker
-        if key.startswith("generale"):
-            data["generale"] = "on"
-        data["preselected"] = key
-        self.data = data
+        """A capot or générale bid preselects what makes it (form_reading.preselection: once
+        per bid and takers, only what the table left open), and card points typed over it take
+        it back: the bid failed by them (issue 41)."""
+        chosen = preselection(self.data, self.rules)
+        if chosen:
+            data = cast(Any, self.data).copy()  # a QueryDict's copy is mutable
+            for name, value in chosen.items():
+                data[name] = value
+            self.data = data
+            self.capot_taken_back = chosen == TAKEN_BACK
 
     @property
     def bid_failed_on_points(self) -> bool:
         """A capot or générale bid with card points typed and no capot chosen: it failed, and
         the points score it (deal_fields.html says so beside them; app.js as they are typed)."""
-        source = self.data if self.is_bound else self.initial
-        points = (source.get("taker_points"), source.get("defence_points"))
-        typed = any(value not in (None, "") for value in points)
-        return typed and not source.get("capot") and bool(self._bid_key(source))
+        return bid_failed_on_points(self.data if self.is_bound else self.initial, self.rules)
 
     @property
     def generale_unticked(self) -> bool:
@@ -330,119 +304,36 @@ class DealForm(forms.Form):
         source = self.data if self.is_bound else self.initial
         return any(source.get(name) for name in self.fields if name.startswith("ann"))
 
-    def _announcements(self) -> tuple[tuple[Announcement, ...], tuple[Announcement, ...]] | None:
-        """The declared announcements; None (with an error on each) when top cards that decide
-        are missing. A missing top card that decides nothing takes the lowest possible one."""
-        if not self.rules.announcements:
-            return ((), ())
-        declared: tuple[list[Declared], list[Declared]] = ([], [])
-        slots: tuple[list[int], list[int]] = ([], [])  # the form's slot of each
-        for team, slot in product((0, 1), range(ANNOUNCEMENT_SLOTS)):
-            kind = self.cleaned_data.get(f"ann{team}_{slot}_kind")
-            if not kind:
-                continue
-            high = self.cleaned_data.get(f"ann{team}_{slot}_high") or None
-            trump = bool(self.cleaned_data.get(f"ann{team}_{slot}_trump"))
-            if kind.startswith("carre_"):
-                item = Declared(Kind.CARRE, Rank(kind.removeprefix("carre_")))
-            else:
-                item = Declared(Kind(kind), Rank(high) if high else None, trump)
-            declared[team].append(item)
-            slots[team].append(slot)
-        teams = (tuple(declared[0]), tuple(declared[1]))
-        if not self.cleaned_data.get("announcements_to"):  # no ruling: the top cards may decide
-            contract = Trump(self.cleaned_data.get("trump") or "spades")
-            deciding = deciding_tops(teams, contract, self.rules.announcements_resolution)
-            for team, i in sorted(deciding):
-                self.add_error(
-                    f"ann{team}_{slots[team][i]}_high",
-                    _("Give the top card: it decides whose announcements count."),
-                )
-            if deciding:
-                return None
-        return with_lowest_tops(teams)
-
     def clean(self) -> dict[str, Any]:
+        """Django's fields cleaned, then the deal built from them by the one builder the
+        in-browser reading runs too (form_reading.build_deal): its errors marked here in
+        web/words.py's words, with their codes."""
         data = super().clean() or {}
         self._require_points(data)
         if self.errors:
             return data
-        taker_points = data.get("taker_points")
-        defence_points = data.get("defence_points")
-        capot = data.get("capot") or None
-        if capot is None:
-            if taker_points is None and defence_points is not None:
-                taker_points = 162 - defence_points
-            elif (
-                taker_points is not None
-                and defence_points is not None
-                and taker_points + defence_points != 162
-            ):
-                self.add_error("defence_points", _("The two teams' card points add up to 162."))
-                return data
-        else:
-            # A capot's card points are fixed by the rules: points typed are left out, and said.
-            self.points_left_out = taker_points if taker_points is not None else defence_points
-            taker_points = None
-        announcements = self._announcements()
-        if announcements is None:
-            return data
-        contract: Any = None
-        if self.rules.is_coinche:
-            raw = data["contract"]
-            contract = int(raw) if raw.isdecimal() else raw
-        elif data.get("generale_bid"):
-            contract = "generale"
-        to = data.get("announcements_to") or None
-        deal = PlayedDeal(
-            taker=int(data["taker"]),
-            trump=Trump(data["trump"]),
-            contract=contract,
-            coinche=data.get("coinche") or "none",
-            taker_points=taker_points,
-            capot=int(capot) if capot is not None else None,
-            generale=bool(data.get("generale")),
-            belote=(data.get("belote0") or 0, data.get("belote1") or 0),
-            announcements=announcements,
-            announcements_to=cast(Override | None, int(to) if to in ("0", "1") else to),
-            note=data.get("note") or None,
-            taker_player=_seat(data.get("taker_player")),
-            coinche_player=_seat(data.get("coinche_player")),
-        )
-        try:
-            check_deal(self.rules, deal)
-        except InvalidInput as error:
-            self.add_engine_error(error)
-            return data
-        self.deal = deal
+        built = build_deal(data, self.rules)
+        self.points_left_out = built.points_left_out
+        for error in built.errors:
+            self.add_form_error(error)
+        self.deal = built.deal
         return data
 
     def _require_points(self, data: dict[str, Any]) -> None:
         """No card points and no capot: said with the other missing fields on the first Save
-        (the engine, which says it too, only sees a form whose fields are all valid)."""
+        (the builder, which says it too, only sees a form whose fields are all valid)."""
         fields = ("taker_points", "defence_points", "capot")
-        if any(name in self.errors for name in fields) or data.get("capot"):
+        if any(name in self.errors for name in fields):
             return
-        if data.get("taker_points") is None and data.get("defence_points") is None:
-            message = reason("taker_points_required")
-            self.add_error("taker_points", forms.ValidationError(message, code="required"))
+        missing = missing_points(data)
+        if missing is not None:
+            self.add_form_error(missing)
 
-    def add_engine_error(self, error: InvalidInput) -> None:
-        message = describe(error)
-        path = error.path
-        found = re.match(r"announcements\[(\d)\]\[(\d)\]\.(\w+)", path)
-        if found:
-            team, slot, key = found.groups()
-            field = f"ann{team}_{slot}_{key}"
-            self.add_error(field if field in self.fields else None, message)
-            return
-        name = "belote0" if path == "belote" else path
-        self.add_error(name if name in self.fields else None, message)
-
-
-def _seat(value: str | None) -> int | None:
-    """A chosen player's seat ("" or absent: not said)."""
-    return int(value) if value else None
+    def add_form_error(self, error: FormError) -> None:
+        """An error of the builder (or of the engine, by the field its path names) on its
+        field, in web/words.py's words, with its code."""
+        message = describe(error.reason)
+        self.add_error(error.field, forms.ValidationError(message, code=error.code))
 
 
 def deal_initial(deal: PlayedDeal) -> dict[str, Any]:
@@ -451,7 +342,9 @@ def deal_initial(deal: PlayedDeal) -> dict[str, Any]:
         "taker": str(deal.taker),
         "trump": deal.trump.value,
         "taker_points": deal.taker_points,
-        "defence_points": None if deal.taker_points is None else 162 - deal.taker_points,
+        "defence_points": None
+        if deal.taker_points is None
+        else TOTAL_CARD_POINTS - deal.taker_points,
         "capot": "" if deal.capot is None else str(deal.capot),
         "generale": deal.generale,
         "belote0": str(deal.belote[0]),

@@ -9,7 +9,8 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.engine.scoring.deals import ManualDeal
 from scorekeeper.web.validators import validate_note
 
-from .common import HIDDEN_ERRORS, NUMERIC
+from .common import NUMERIC
+from .deal import DealStamp
 
 MANUAL_ERRORS = {
     "min_value": _("Points cannot be negative: give a penalty as points to the other team."),
@@ -40,12 +41,8 @@ class ManualDealForm(forms.Form):
         required=False,
         validators=[validate_note],
     )
-    version = forms.IntegerField(
-        widget=forms.HiddenInput, required=False, error_messages=HIDDEN_ERRORS
-    )
-    submission = forms.CharField(
-        widget=forms.HiddenInput, required=False, max_length=64, error_messages=HIDDEN_ERRORS
-    )
+    version = DealStamp.base_fields["version"]  # the deal form's stamp, its limits
+    submission = DealStamp.base_fields["submission"]
 
     def __init__(self, *args: Any, team_names: tuple[str, str], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

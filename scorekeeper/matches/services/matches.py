@@ -108,7 +108,7 @@ def revoke_scorer_links(*, match_ids: Sequence[int], accounts: bool = False) -> 
     (a lost phone): the accounts that scored through it lose the right to write too
     (MatchScorer.revoked_at; they keep the match, read-only), even with the new link. Each
     version moves: pages polling it render again."""
-    matches = list(Match.objects.select_for_update().filter(pk__in=list(match_ids)).order_by("pk"))
+    matches = Match.objects.locked_many(match_ids)
     for match in matches:
         match.scorer_token = new_token()
         match.version += 1

@@ -1,6 +1,7 @@
 """Recording deals: a played deal's form (with its live preview), all passed, a manual score,
 an edit, a delete, and a deal's change log."""
 
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 from urllib.parse import urlencode
@@ -24,26 +25,17 @@ from ..hooks import ADD, DELETE, EDIT
 from ..models import Deal, Match
 from ..pages import (
     HX,
-    Refused,
+    NotSaved,
     after_change,
     attempt,
     board_url,
     carried_deal,
+    change_by,
+    deal_form,
     no_more_deals,
-    posted_submission,
     posted_version,
     refused_here,
 )
-
-
-def _deal_form(request: HttpRequest, match: Match, **kwargs: Any) -> DealForm:
-    return DealForm(
-        request.POST if request.method == "POST" else None,
-        rules=match.engine_rules,
-        team_names=match.team_names,
-        seat_names=[match.seat_name(seat) for seat in range(4)],
-        **kwargs,
-    )
 
 
 def _preview(
@@ -86,7 +78,7 @@ def _preview_carried(match: Match, form: DealForm, replacing: int | None = None)
         name: "on" if value is True else "" if value in (None, False) else str(value)
         for name, value in initial.items()
     }
-    typed = DealForm(data, rules=form.rules, team_names=form.team_names)
+    typed = deal_form(match, data)
     typed.is_valid()
     if typed.capot_taken_back:  # points brought back over a bid's capot: shown taken back too
         form.initial.update(capot="", generale=False)
@@ -151,56 +143,90 @@ def _problems(form: DealForm, *, saving: bool = False) -> list[str]:
 @vary_on_headers(HX)
 def deal_new(request: HttpRequest, token: str) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)  # the players' names: who took
-    refused = refused_here(request, match, ADD)
+    return _deal_page(request, match, None)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@vary_on_headers(HX)
+def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
+    match = access.match_for_scorer(request, token)  # the players' names: who took
+    row = get_object_or_404(match.deals, seq=seq)
+    return _deal_page(request, match, row)
+
+
+def _deal_page(request: HttpRequest, match: Match, row: Deal | None) -> HttpResponseBase:
+    """A played deal's page: a new deal (`row` None) or a change to the deal `row`. Its form,
+    its live preview, and Save: the deal recorded or changed, back to the scoreboard; refused,
+    said (the form stays on screen when another phone saved first, with the new version)."""
+    refused = refused_here(request, match, ADD if row is None else EDIT)
     if refused is not None:
         return refused
-    if not match.in_play:
-        no_more_deals(request, abandoned=match.is_abandoned)
-        return redirect("matches:scoreboard", token=token)
+    if row is None and not match.in_play:
+        no_more_deals(request, match)
+        return redirect("matches:scoreboard", token=match.scorer_token)
+    if row is not None and row.kind == Deal.Kind.MANUAL:
+        return redirect("matches:deal_manual_edit", token=match.scorer_token, seq=row.seq)
     if request.method == "POST" and "language" in request.POST:
         return _switch_language(request, match)
-    carried = carried_deal(request.GET, match)
-    if request.method != "POST" and not carried:
+    carried = carried_deal(request.GET, match)  # back from the card counter, or a language switch
+    if row is None and request.method != "POST" and not carried:
         inputs = fragments.remembered_inputs(match)
         if inputs is not None:  # the usual page: memoised inputs, only the stamp built
             stamp = DealStamp(initial={"version": match.version})
             context = _deal_context(match, stamp, {}, fields_html=inputs)
             return render(request, "matches/deal_form.html", context)
-    initial: dict[str, Any] = {"version": match.version, **carried}
-    form = _deal_form(request, match, initial=initial)
-    preview: dict[str, Any] = _preview_carried(match, form) if carried else {}
+    initial = _initial(row)
+    initial.update({"version": match.version, **carried})
+    seq = None if row is None else row.seq
+    form = deal_form(match, request.POST if request.method == "POST" else None, initial=initial)
+    # A deal carried back, or a saved deal opened to edit, is previewed at once (issue 41).
+    show = carried or (row is not None and request.method != "POST")
+    preview: dict[str, Any] = _preview_carried(match, form, seq) if show else {}
     changed = False  # another phone saved first: the form says so
     if request.method == "POST":
-        valid = form.is_valid() and form.deal is not None
-        if valid and "preview" not in request.POST and not wants_partial(request):
-            assert form.deal is not None
-            saved = attempt(
-                request,
-                partial(
-                    services.record_deal,
-                    match_id=match.pk,
-                    expected_version=form.cleaned_data.get("version"),
-                    deal=form.deal,
-                    author=access.author(request, match),
-                    submission=form.cleaned_data.get("submission"),
-                ),
-                form=form,
-            )
-            if not isinstance(saved, Refused):
-                _left_out_message(request, form, saved.number)
+        if form.is_valid() and form.deal is not None and _saving(request):
+            saved = attempt(request, _save(request, match, form, row), form=form)
+            if not isinstance(saved, NotSaved):
+                _saved_message(request, form, row, saved.number)
                 return redirect(board_url(request, match))
             if not saved.stay:
                 return redirect(board_url(request, match))
             if saved.version is not None:
-                form, changed = _rebind_version(form, saved.version), True
-        preview = _preview(match, form, saving=_saving(request))
+                form, changed = _rebind_version(match, form, saved.version), True
+        preview = _preview(match, form, replacing=seq, saving=_saving(request))
         if wants_partial(request):
-            return _preview_response(request, _deal_context(match, form, preview))
-    extra = {}
-    if fragments.is_plain(form):  # the same inputs for every new deal of the match
+            return _preview_response(request, _deal_context(match, form, preview, editing=row))
+    extra: dict[str, Any] = {}
+    if row is None and fragments.is_plain(form):  # the same inputs for every new deal
         extra["fields_html"] = fragments.new_deal_inputs(request, match, form)
-    context = _deal_context(match, form, preview, changed=changed, **extra)
+    context = _deal_context(match, form, preview, changed=changed, editing=row, **extra)
     return render(request, "matches/deal_form.html", context)
+
+
+def _initial(row: Deal | None) -> dict[str, Any]:
+    """The form's values: a new deal's none, a played deal's own (a passed deal can be turned
+    into a played one: it was recorded by mistake)."""
+    if row is None:
+        return {}
+    engine_deal = row.to_engine()
+    return deal_initial(engine_deal) if isinstance(engine_deal, PlayedDeal) else {}
+
+
+def _save(
+    request: HttpRequest, match: Match, form: DealForm, row: Deal | None
+) -> Callable[[], Deal]:
+    """The service's change of a valid form: a new deal recorded, or the deal `row` changed."""
+    if row is None:
+        return change_by(request, match, services.record_deal, form.cleaned_data, deal=form.deal)
+    return change_by(
+        request, match, services.edit_deal, form.cleaned_data, seq=row.seq, deal=form.deal
+    )
+
+
+def _saved_message(request: HttpRequest, form: DealForm, row: Deal | None, number: int) -> None:
+    if row is not None:
+        messages.success(request, _("Deal %(n)s changed.") % {"n": row.number})
+    _left_out_message(request, form, number)
 
 
 def _preview_response(request: HttpRequest, context: dict[str, Any]) -> HttpResponse:
@@ -213,9 +239,9 @@ def _preview_response(request: HttpRequest, context: dict[str, Any]) -> HttpResp
     return HttpResponse("".join(parts))
 
 
-def _rebind_version(form: DealForm, version: int) -> DealForm:
+def _rebind_version(match: Match, form: DealForm, version: int) -> DealForm:
     data = {**form.data.dict(), "version": str(version)}  # type: ignore[attr-defined]
-    fresh = DealForm(data, rules=form.rules, team_names=form.team_names, seat_names=form.seat_names)
+    fresh = deal_form(match, data)
     fresh.is_valid()
     return fresh
 
@@ -231,77 +257,12 @@ def _deal_context(
     return {"match": match, "form": form, "preview": preview, "changed": changed, **extra}
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-@vary_on_headers(HX)
-def deal_edit(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
-    match = access.match_for_scorer(request, token)  # the players' names: who took
-    row = get_object_or_404(match.deals, seq=seq)
-    refused = refused_here(request, match, EDIT)
-    if refused is not None:
-        return refused
-    if row.kind == Deal.Kind.MANUAL:
-        return redirect("matches:deal_manual_edit", token=token, seq=seq)
-    engine_deal = row.to_engine()
-    # A passed deal can be turned into a played one (it was recorded by mistake).
-    initial = deal_initial(engine_deal) if isinstance(engine_deal, PlayedDeal) else {}
-    initial["version"] = match.version
-    if request.method == "POST" and "language" in request.POST:
-        return _switch_language(request, match)
-    carried = carried_deal(request.GET, match)  # back from the card counter, or a language switch
-    initial.update(carried)
-    form = _deal_form(request, match, initial=initial)
-    # The deal as saved (or as carried back), previewed at once: its score and the summary.
-    show = carried or request.method != "POST"
-    preview: dict[str, Any] = _preview_carried(match, form, seq) if show else {}
-    changed = False  # another phone saved first: the form says so
-    if request.method == "POST":
-        valid = form.is_valid() and form.deal is not None
-        if valid and "preview" not in request.POST and not wants_partial(request):
-            assert form.deal is not None
-            saved = attempt(
-                request,
-                partial(
-                    services.edit_deal,
-                    match_id=match.pk,
-                    seq=seq,
-                    expected_version=form.cleaned_data.get("version"),
-                    deal=form.deal,
-                    author=access.author(request, match),
-                    submission=form.cleaned_data.get("submission"),
-                ),
-                form=form,
-            )
-            if not isinstance(saved, Refused):
-                messages.success(request, _("Deal %(n)s changed.") % {"n": row.number})
-                _left_out_message(request, form, row.number)
-                return redirect(board_url(request, match))
-            if not saved.stay:
-                return redirect(board_url(request, match))
-            if saved.version is not None:
-                form, changed = _rebind_version(form, saved.version), True
-        preview = _preview(match, form, replacing=seq, saving=_saving(request))
-        if wants_partial(request):
-            return _preview_response(request, _deal_context(match, form, preview, editing=row))
-    context = _deal_context(match, form, preview, changed=changed, editing=row)
-    return render(request, "matches/deal_form.html", context)
-
-
 @require_POST
 @vary_on_headers(HX)
 def deal_passed(request: HttpRequest, token: str) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)
-    row = attempt(
-        request,
-        partial(
-            services.record_deal,
-            match_id=match.pk,
-            expected_version=posted_version(request),
-            deal=PassedDeal(),
-            author=access.author(request, match),
-            submission=posted_submission(request),
-        ),
-    )
-    if not isinstance(row, Refused):
+    row = attempt(request, change_by(request, match, services.record_deal, deal=PassedDeal()))
+    if not isinstance(row, NotSaved):
         # A one-tap action says what it did, with Undo beside it (the scoreboard draws it there).
         words = _("Deal %(n)s: all passed.") % {"n": row.number}
         messages.success(request, words, extra_tags="undo")
@@ -318,7 +279,7 @@ def deal_manual(request: HttpRequest, token: str, seq: int | None = None) -> Htt
     if refused is not None:
         return refused
     if row is None and match.is_abandoned:
-        no_more_deals(request, abandoned=True)
+        no_more_deals(request, match)
         return redirect("matches:scoreboard", token=token)
     initial: dict[str, Any] = {"version": match.version}
     if row is not None:
@@ -330,19 +291,13 @@ def deal_manual(request: HttpRequest, token: str, seq: int | None = None) -> Htt
     )
     changed = False
     if request.method == "POST" and form.is_valid():
-        common: dict[str, Any] = {
-            "match_id": match.pk,
-            "expected_version": form.cleaned_data.get("version"),
-            "deal": form.to_deal(),
-            "author": access.author(request, match),
-            "submission": form.cleaned_data.get("submission"),
-        }
+        stamp, deal = form.cleaned_data, form.to_deal()
         if row is None:
-            change = partial(services.record_deal, **common)
+            change = change_by(request, match, services.record_deal, stamp, deal=deal)
         else:
-            change = partial(services.edit_deal, seq=row.seq, **common)
+            change = change_by(request, match, services.edit_deal, stamp, seq=row.seq, deal=deal)
         saved = attempt(request, change, form=form)
-        if not isinstance(saved, Refused) or not saved.stay:
+        if not isinstance(saved, NotSaved) or not saved.stay:
             return redirect(board_url(request, match))
         if saved.version is not None:
             changed = True
@@ -370,7 +325,7 @@ def deal_delete(request: HttpRequest, token: str, seq: int) -> HttpResponseBase:
                 author=access.author(request, match),
             ),
         )
-        if not isinstance(deleted, Refused):
+        if not isinstance(deleted, NotSaved):
             messages.success(
                 request, _("Deal %(n)s deleted. Undo brings it back.") % {"n": row.number}
             )

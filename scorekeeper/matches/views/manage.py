@@ -9,7 +9,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from .. import access, services
 from ..models import DELETED_KEPT_DAYS, Match
-from ..pages import held_message
+from ..pages import say
+from ..words import refusal
 
 # The word typed to delete a match, in the page's language ("supprimer" in French); the English
 # word counts in every language (a page read before switching language).
@@ -54,8 +55,8 @@ def delete_match(request: HttpRequest, token: str) -> HttpResponseBase:
         return _manage_page(request, match, error=error)
     try:
         services.delete_match(match_id=match.pk)
-    except services.MatchHeld:
-        held_message(request)
+    except services.MatchHeld as held:
+        say(request, refusal(held))
         return redirect("matches:scoreboard", token=token)
     messages.success(
         request,
@@ -84,8 +85,8 @@ def _set_abandoned(request: HttpRequest, token: str, *, abandoned: bool) -> Http
         services.abandon_match(match_id=match.pk, abandoned=abandoned)
     except services.MatchOver:
         messages.info(request, _("The match is over: there is nothing to abandon."))
-    except services.MatchHeld:
-        held_message(request)
+    except services.MatchHeld as held:
+        say(request, refusal(held))
     else:
         if abandoned:
             messages.success(

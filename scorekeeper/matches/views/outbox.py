@@ -9,39 +9,60 @@ through). Every POST also carries what the phone says of itself: `offline_since`
 milliseconds: since when it had no signal) and `waiting` (changes still in its outbox), which a
 concours's desk shows (services.phone_contact).
 
-A replayed submission is harmless: the services return what it saved the first time (a change
-whose answer was lost with the signal is sent again). Answers: 200 `{"ok": true, "number",
-"seq", "version", "totals", "board"}`; a refusal `{"ok": false, "code", "message", "version"}`
-with 409 (`changed`: another phone saved first; `over`, `abandoned`, `frozen`: the round closed,
-`refused`, `revoked`: this account's scorer right was withdrawn, `gone`, `nothing`), 400
-(`invalid`: the deal itself, `fields` naming what is wrong) or 503 (`busy`: try again). A link
-no match has any more is a 404 page, or for a concours table's phone whose partie is over a
-redirect to its table's page (concours/middleware.py)."""
+Every change carries the stamp its form carried, read as the deal form reads it (DealStamp,
+whose limits are form_reading's): a version of nine digits at most and a one-time id of the
+form's pattern, both required here: an altered or missing one is refused (400 `invalid`), never
+saved without its conflict check or its once-only id. A replayed submission is harmless: the
+services return what it saved the first time (a change whose answer was lost with the signal is
+sent again). Answers: 200 `{"ok": true, "number", "seq", "version", "totals", "board"}`; a
+refusal `{"ok": false, "code", "message"}` (and `version` for `changed`), its code, status and
+words those of matches/words.py (the pages say the same words): 409 (`changed`: another phone
+saved first; `over`, `abandoned`, `frozen`: the round closed, `refused`, `revoked`: this
+account's scorer right was withdrawn, `gone`, `nothing`), 400 (`invalid`: the deal itself or its
+stamp, `fields` naming what is wrong), 413 (`too_big`: a body over Django's limits, answered by
+middleware.py before any view) or 503 (`busy`: try again). A link no match has any more is a 404
+page, or for a concours table's phone whose partie is over a redirect to its table's page
+(concours/middleware.py)."""
 
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from django import forms
 from django.http import HttpRequest, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
-from scorekeeper.engine.scoring import InvalidInput, PassedDeal
-from scorekeeper.web.words import TRUMP_LABELS, describe
+from scorekeeper.engine.scoring import PassedDeal
+from scorekeeper.web.words import TRUMP_LABELS
 
 from .. import access, services
-from ..forms import DealForm
+from ..forms import DealForm, DealStamp
 from ..models import Match
-from ..pages import board_url, posted_submission, posted_version
+from ..pages import board_url, change_by, deal_form
+from ..words import REFUSALS, Refusal, refusal, said
 
 ACTIONS = ("add", "passed", "edit", "undo", "heartbeat")
 # How far back a phone's "offline since" is believed (a wrong clock says nothing).
 OFFLINE_AT_MOST = timedelta(days=2)
 
 
-def _refusal(code: str, message: str, *, status: int = 409, **extra: Any) -> JsonResponse:
-    return JsonResponse({"ok": False, "code": code, "message": message, **extra}, status=status)
+def _refused(refused: Refusal, **extra: Any) -> JsonResponse:
+    return JsonResponse({**refused.as_json(), **extra}, status=refused.status)
+
+
+def _invalid(*checked: forms.Form) -> JsonResponse | None:
+    """The errors of the forms checked (the stamp's, the deal's), by field and in one message;
+    None when all are valid."""
+    fields: dict[str, list[str]] = {}
+    for form in checked:
+        if not form.is_valid():
+            fields.update({name: [str(e) for e in errors] for name, errors in form.errors.items()})
+    if not fields:
+        return None
+    message = " ".join(" ".join(errors) for errors in fields.values())
+    return _refused(said("invalid", message), fields=fields)
 
 
 def offline_since(raw: str) -> datetime | None:
@@ -66,7 +87,7 @@ def outbox(request: HttpRequest, token: str) -> JsonResponse:
     post = request.POST
     action = post.get("action", "")
     if action not in ACTIONS:
-        return _refusal("invalid", _("This change is not allowed: nothing was saved."), status=400)
+        return _refused(said("invalid"))
     services.phone_contact(
         match_id=match.pk,
         offline_since=offline_since(post.get("offline_since", "")),
@@ -74,75 +95,44 @@ def outbox(request: HttpRequest, token: str) -> JsonResponse:
     )
     if action == "heartbeat":
         return JsonResponse({"ok": True, "version": match.version})
+    stamp = DealStamp(post, required=True)  # its conflict check and its once-only id
+    form = deal_form(match, post) if action in ("add", "edit") else None
+    invalid = _invalid(stamp, *([] if form is None else [form]))
+    if invalid is not None:
+        return invalid
     try:
-        return _apply(request, match, action)
-    except services.MatchChanged as error:
-        return _refusal(
-            "changed",
-            _("The match changed on another phone meanwhile: this change was not saved."),
-            version=error.match.version,
-        )
-    except services.MatchAbandoned:
-        return _refusal("abandoned", _("This match was abandoned: no more deals."))
-    except services.MatchOver:
-        return _refusal("over", _("The match is over: no more deals."))
-    except services.MatchFrozen:
-        return _refusal(
-            "frozen",
-            _(
-                "This table's round is closed: its deals change no more. Show this deal to "
-                "the organiser, who corrects the result."
-            ),
-        )
-    except services.WriteRefused as refused:
-        code = "revoked" if refused.reason == "link_renewed" else "refused"
-        words = refused.words or _("This change is not allowed: nothing was saved.")
-        return _refusal(code, str(words))
-    except services.SubmissionGone:
-        return _refusal("gone", _("This deal was saved, and undone since: nothing saved."))
-    except services.NothingToUndo:
-        return _refusal("nothing", _("Nothing to undo."))
-    except services.MatchBusy:
-        return _refusal(
-            "busy", _("Another phone is saving this match right now. Try again."), status=503
-        )
-    except InvalidInput as error:
-        return _refusal("invalid", describe(error), status=400)
+        return _apply(request, match, action, stamp.cleaned_data, form)
+    except REFUSALS as error:
+        return _refused(refusal(error))
 
 
-def _apply(request: HttpRequest, match: Match, action: str) -> JsonResponse:
-    """Make the change; the services' refusals go up to `outbox`."""
-    common: dict[str, Any] = {
-        "match_id": match.pk,
-        "expected_version": posted_version(request),
-        "author": access.author(request, match),
-        "submission": posted_submission(request),
-    }
+def _apply(
+    request: HttpRequest,
+    match: Match,
+    action: str,
+    stamp: dict[str, Any],
+    form: DealForm | None,
+) -> JsonResponse:
+    """Make the change (its stamp valid, and the deal's form for `add` and `edit`); the
+    services' refusals go up to `outbox`."""
     number: int | None = None
     seq: int | None = None
     if action == "undo":
-        services.undo_last_change(**common, confirmed=True)
+        change_by(request, match, services.undo_last_change, stamp, confirmed=True)()
     elif action == "passed":
-        row = services.record_deal(**common, deal=PassedDeal())
+        row = change_by(request, match, services.record_deal, stamp, deal=PassedDeal())()
         number, seq = row.number, row.seq
     else:
-        form = DealForm(
-            request.POST,
-            rules=match.engine_rules,
-            team_names=match.team_names,
-            seat_names=[match.seat_name(seat) for seat in range(4)],
-        )
-        if not form.is_valid() or form.deal is None:
-            fields = {name: [str(e) for e in errors] for name, errors in form.errors.items()}
-            message = " ".join(" ".join(errors) for errors in fields.values())
-            return _refusal("invalid", message, status=400, fields=fields)
+        assert form is not None and form.deal is not None  # checked by `outbox`
         if action == "add":
-            row = services.record_deal(**common, deal=form.deal)
+            row = change_by(request, match, services.record_deal, stamp, deal=form.deal)()
         else:
             raw = request.POST.get("seq", "")
-            if not raw.isdecimal() or not match.deals.filter(seq=int(raw)).exists():
-                return _refusal("gone", _("This deal is no longer there: nothing saved."))
-            row = services.edit_deal(**common, seq=int(raw), deal=form.deal)
+            fits = raw.isdecimal() and len(raw) < 10
+            if not fits or not match.deals.filter(seq=int(raw)).exists():
+                return _refused(said("no_deal"))
+            edit = services.edit_deal
+            row = change_by(request, match, edit, stamp, seq=int(raw), deal=form.deal)()
         number, seq = row.number, row.seq
     now = Match.objects.get(pk=match.pk)
     return JsonResponse(

@@ -1,7 +1,6 @@
 """Undo and redo, one tap each (an undo on a finished match asks first)."""
 
 import uuid
-from functools import partial
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
@@ -16,12 +15,12 @@ from .. import access, services
 from ..models import DealChange, Match
 from ..pages import (
     HX,
-    Refused,
+    NotSaved,
     after_change,
     attempt,
     board_response,
+    change_by,
     posted_submission,
-    posted_version,
 )
 from ..undo import change_words, reversed_words, undo_label
 
@@ -33,20 +32,12 @@ def undo(request: HttpRequest, token: str) -> HttpResponseBase:
     the board with the question in place of the buttons through htmx) and changes nothing."""
     match = access.match_for_scorer(request, token)
     try:
-        change = attempt(
-            request,
-            partial(
-                services.undo_last_change,
-                match_id=match.pk,
-                expected_version=posted_version(request),
-                author=access.author(request, match),
-                submission=posted_submission(request),
-                confirmed=request.POST.get("confirm") == "yes",
-            ),
-        )
+        confirmed = request.POST.get("confirm") == "yes"
+        undo_it = change_by(request, match, services.undo_last_change, confirmed=confirmed)
+        change = attempt(request, undo_it)
     except services.ConfirmUndo as ask:  # a question, not a refusal
         return _confirm_undo(request, match, ask.change)
-    if not isinstance(change, Refused):
+    if not isinstance(change, NotSaved):
         messages.success(request, _("Undone: %(change)s.") % {"change": reversed_words(change)})
     return after_change(request, match)
 
@@ -65,16 +56,7 @@ def _confirm_undo(request: HttpRequest, match: Match, change: DealChange) -> Htt
 def redo(request: HttpRequest, token: str) -> HttpResponseBase:
     """Bring back what the latest undo reversed (until a new change is made)."""
     match = access.match_for_scorer(request, token)
-    change = attempt(
-        request,
-        partial(
-            services.redo_last_undo,
-            match_id=match.pk,
-            expected_version=posted_version(request),
-            author=access.author(request, match),
-            submission=posted_submission(request),
-        ),
-    )
-    if not isinstance(change, Refused):
+    change = attempt(request, change_by(request, match, services.redo_last_undo))
+    if not isinstance(change, NotSaved):
         messages.success(request, _("Redone: %(change)s.") % {"change": change_words(change)})
     return after_change(request, match)

@@ -88,6 +88,10 @@ def concours(draw: Any, *, mode: str = "teams", low: int = 2, high: int = 12) ->
                 item["totals"] = [total, rnd.choice([rnd.randint(0, 3000), total])]
             tables.append(item)
         data["rounds"].append({"tables": tables, "byes": byes, "withdrawn": withdrawn})
+    if rnd.random() < 0.3:  # the hall and the prizes (§6), read by no rule
+        data["place"] = rnd.choice(["", "Salle des fêtes", " Foyer rural "])
+        places = rnd.sample(range(1, 2 * n + 1), rnd.randint(0, n))
+        data["prizes"] = [{"place": p, "prize": f"Lot {p}"} for p in places]
     return data
 
 

@@ -3,9 +3,9 @@ a phone's hotspot, no internet needed (docs/hall.md). It finds the laptop's netw
 (or takes `--address` / HALL_ADDRESS), refuses DEBUG on it and an unsafe secret key (a key is
 made on the first run, kept in the data directory), migrates the SQLite database, collects the
 static files (served by WhiteNoise), then runs gunicorn on that address and on 127.0.0.1 with
-the background jobs' worker, and prints the address with its QR code once the server answers.
-Every QR code and link the app prints carries that address (PUBLIC_BASE_URL). Ctrl-C, or
-SIGTERM, stops both."""
+the background jobs' worker (started again should it exit), and prints the address with its QR
+code once the server answers. Every QR code and link the app prints carries that address
+(PUBLIC_BASE_URL). Ctrl-C, or SIGTERM, stops both."""
 
 import contextlib
 import os
@@ -26,6 +26,12 @@ from scorekeeper.web import hall
 
 READY_WITHIN = 60.0  # seconds the server has to answer its health check
 STOP_WITHIN = 40.0  # seconds each process has to stop (gunicorn's graceful timeout is 30)
+# The jobs' worker waits out a database error by itself; should it exit all the same, it is
+# started again after WORKER_RESTART_FIRST seconds, doubled while it keeps exiting within
+# WORKER_STEADY seconds (up to WORKER_RESTART_MOST).
+WORKER_RESTART_FIRST = 1.0
+WORKER_RESTART_MOST = 30.0
+WORKER_STEADY = 60.0
 
 
 class Stop(Exception):
@@ -113,12 +119,14 @@ class Command(BaseCommand):
         manage = str(Path(settings.BASE_DIR) / "manage.py")
         previous = signal.signal(signal.SIGTERM, _terminate)
         processes: list[subprocess.Popen[bytes]] = []
-        try:
-            processes.append(
-                subprocess.Popen(
-                    [sys.executable, manage, "db_worker"], env=env, cwd=settings.BASE_DIR
-                )
+
+        def start_worker() -> subprocess.Popen[bytes]:
+            return subprocess.Popen(
+                [sys.executable, manage, "db_worker"], env=env, cwd=settings.BASE_DIR
             )
+
+        try:
+            processes.append(start_worker())
             server = subprocess.Popen(
                 [sys.executable, "-m", "gunicorn", "-c", conf, *binds, "scorekeeper.wsgi"],
                 env=env,
@@ -128,11 +136,24 @@ class Command(BaseCommand):
             self._wait_ready(server, f"{local_url}/healthz")
             self.stdout.write(hall.banner(url=url + "/", local_url=local_url + "/"), ending="")
             self.stdout.flush()
+            delay, started = WORKER_RESTART_FIRST, time.monotonic()
             while True:
-                for process in processes:
-                    if process.poll() is not None:
-                        name = "server" if process is server else "jobs' worker"
-                        raise CommandError(f"The {name} stopped (exit {process.returncode}).")
+                if server.poll() is not None:
+                    raise CommandError(f"The server stopped (exit {server.returncode}).")
+                worker = processes[0]
+                if worker.poll() is not None:  # the hall goes on: the worker starts again
+                    if time.monotonic() - started > WORKER_STEADY:
+                        delay = WORKER_RESTART_FIRST
+                    self.stderr.write(
+                        f"The jobs' worker stopped (exit {worker.returncode}): starting it "
+                        f"again in {delay:.0f} s."
+                    )
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        server.wait(timeout=delay)  # the server stopping meanwhile ends it
+                    if server.poll() is None:
+                        processes[0], started = start_worker(), time.monotonic()
+                        delay = min(delay * 2, WORKER_RESTART_MOST)
+                    continue
                 with contextlib.suppress(subprocess.TimeoutExpired):
                     server.wait(timeout=1)
         except (KeyboardInterrupt, Stop):
