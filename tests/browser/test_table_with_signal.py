@@ -1,5 +1,10 @@
-"""Issue 41, at the table with signal, on a 360 px phone: card points typed after a capot or
-générale contract make a failed bid (never a field that silently refuses typing)."""
+"""Issue 41, at the table with signal, on a 360 px phone (and at 200 % text where the layout
+changes): card points typed after a capot or générale contract make a failed bid, never a field
+that silently refuses typing; an edited deal opens with its preview; a second litige says what it
+receives and what it keeps apart; keeping the match on the phone is offered while it takes deals,
+and Safari on an iPhone is told how to install the app; long team names stay whole without
+moving the totals; the player page's contracts read as words; the card counter's button fits;
+"All passed" shows its Undo beside its result."""
 
 import re
 from collections.abc import Callable, Iterator
