@@ -8,7 +8,7 @@ holding one match) and opens in headless Chromium, as a phone that never visited
 * the home page, and a match's scoreboard opened from its QR code (the first visit's download:
   every byte the browser fetched, the service worker's script and what it imports included,
   until the page is loaded and its worker, if any, active);
-* with `--after` only: the offline pack of that match (what "Keep working without signal" keeps
+* with `--after` only: the offline pack of that match (what "Keep this match on this phone" keeps
   in the service worker's cache: its pages, its file and the files they run), and the time from
   the tap to "kept".
 
@@ -157,13 +157,13 @@ def first_visit(browser: object, url: str) -> tuple[int, int]:
 
 
 def offline_pack(browser: object, url: str) -> tuple[int, int, float]:
-    """Bytes and entries kept by "Keep working without signal", and the seconds it took."""
+    """Bytes and entries kept by "Keep this match on this phone", and the seconds it took."""
     context = new_phone(browser)
     page = context.new_page()
     page.goto(url, wait_until="load")
     page.evaluate("() => navigator.serviceWorker.ready")
     start = time.perf_counter()
-    page.get_by_role("button", name="Keep working without signal").click()
+    page.get_by_role("button", name="Keep this match on this phone").click()
     page.wait_for_selector("#offline[data-kept='1']", state="attached", timeout=30_000)
     took = time.perf_counter() - start
     kept = page.evaluate(

@@ -498,7 +498,7 @@ CONTRACT_NOTES: "dict[str, Promise]" = {
 }
 # What a term of a formula counts (Term.label).
 TERMS: "dict[str, Promise]" = {
-    "cards": pgettext_lazy("breakdown", "cards"),
+    "cards": pgettext_lazy("breakdown", "card points"),  # not "cards": points are counted
     "belote": pgettext_lazy("breakdown", "belote"),
     "announcements": pgettext_lazy("breakdown", "announcements"),
     "contract": pgettext_lazy("breakdown", "contract"),
@@ -595,13 +595,18 @@ def stored_breakdown(data: Iterable[Mapping[str, Any]], teams: Sequence[str]) ->
 # Deals in words: a scored deal's one-line summary, and a deal's inputs part by part.
 
 
+def contract_name(contract: object) -> str:
+    """A contract as the table says it: "110", "Capot", "Générale" (never the key "generale")."""
+    if contract == "capot":
+        return gettext_now("Capot")
+    if contract == "generale":
+        return gettext_now("Générale")
+    return "" if contract is None else str(contract)
+
+
 def _contract_head(contract: object, trump: str, coinche: str) -> str:
     """ "110 ♥ coinché", "Capot SA", "Générale ♠ surcoinché": what was played."""
-    if contract == "capot":
-        contract = gettext_now("Capot")
-    elif contract == "generale":
-        contract = gettext_now("Générale")
-    head = f"{contract if contract is not None else ''} {TRUMP_SHORT.get(trump, '')}".strip()
+    head = f"{contract_name(contract)} {TRUMP_SHORT.get(trump, '')}".strip()
     if coinche == "coinche":
         head += " " + gettext_now("coinché")
     elif coinche == "surcoinche":
@@ -628,6 +633,18 @@ def deal_summary(deal: Any, team_names: Sequence[str]) -> str:
     if deal.capot is not None:
         parts.append(gettext_now("capot"))
     return " · ".join(parts)
+
+
+def reserve_received(own: int, held: int) -> str:
+    """A deal's own score and the litige reserve it receives, in short (the deal form): "90 + 81
+    from the last litige" (a reserve goes to the next deal's winners, never further)."""
+    return gettext_now("%(own)s + %(held)s from the last litige") % {"own": own, "held": held}
+
+
+def reserve_kept(points: int) -> str:
+    """A litige's points held for the next deal's winners, in short: "81 kept for the next
+    deal" (said apart from a reserve received: both are held points, one going, one staying)."""
+    return gettext_now("%(points)s kept for the next deal") % {"points": points}
 
 
 def deal_parts(data: Mapping[str, Any], names: Sequence[str]) -> list[str]:

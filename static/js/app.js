@@ -22,21 +22,70 @@ document.addEventListener("input", (event) => {
     other.value = "";
   }
 });
-// Capot: its card points are fixed by the rules, so points typed are greyed (read-only, still
-// sent: the preview and the save say they are left out) with a note saying why, shown only when
-// there are points to leave out; "No" under Capot brings them back. Capture phase: done before
-// the live preview reads the form.
+// Capot: its card points are fixed by the rules, so points typed, then a capot chosen, are greyed
+// (still sent: the preview and the save say they are left out) with a note saying why; "No" under
+// Capot brings them back. A point field never refuses typing (issue 41): points typed over the
+// capot a bid preselected take it back (takeBack), and a note says the bid then failed by them.
+// The notes follow the form as the server's render does (deal_fields.html). Capture phase: done
+// before the live preview reads the form.
+/** @param {HTMLFormElement} form */
+function pointInputs(form) {
+  return form.querySelectorAll("input[name=taker_points], input[name=defence_points]");
+}
+/** @param {HTMLFormElement} form */
+function pointsTyped(form) {
+  return [...pointInputs(form)].some((input) => input.value.trim() !== "");
+}
 /** @param {HTMLFormElement} form */
 function showCapot(form) {
+  markBid(form);
   const capot = form.querySelector("input[name=capot]:checked");
   const on = Boolean(capot && capot.value !== "");
-  let typed = false;
-  for (const input of form.querySelectorAll("input[name=taker_points], input[name=defence_points]")) {
-    input.readOnly = on;
-    typed = typed || input.value.trim() !== "";
-  }
-  const note = /** @type {HTMLElement | null} */ (form.querySelector(".capot-note"));
+  const typed = pointsTyped(form);
+  for (const input of pointInputs(form)) input.classList.toggle("is-left-out", on && typed);
+  const note = /** @type {HTMLElement | null} */ (form.querySelector("#capot-note"));
   if (note) note.hidden = !(on && typed);
+  const failed = /** @type {HTMLElement | null} */ (form.querySelector("#bid-note"));
+  if (failed) failed.hidden = !(bidKey(form) && !on && typed);
+}
+// The bid preselected and its takers' capot still chosen (form_reading.preselection's test): the
+// takers' team, else "".
+/** @param {HTMLFormElement} form */
+function preselectedCapot(form) {
+  const key = bidKey(form);
+  const marker = form.querySelector("input[name=preselected]");
+  return key && marker && marker.value === key ? key.split(":")[1] : "";
+}
+// Card points typed over what a bid preselected: the bid failed by them, so its capot (and the
+// générale's box) go, as the server takes them back from a form posted without this script.
+/** @param {HTMLFormElement} form */
+function takeBack(form) {
+  const taker = preselectedCapot(form);
+  const capot = form.querySelector("input[name=capot]:checked");
+  if (!taker || !capot || capot.value !== taker || !pointsTyped(form)) return false;
+  const no = form.querySelector('input[name=capot][value=""]');
+  if (no) no.checked = true;
+  const generale = form.querySelector("input[name=generale]");
+  if (generale) generale.checked = false;
+  form.dataset.autoCapot = "";
+  form.dataset.autoGenerale = "";
+  return true;
+}
+// Once a bid is preselected (here, or by the server), `preselected` names it, so the server
+// preselects it no more; but while the takers' capot, chosen by hand, sits over typed points
+// (left out, not a failed bid: takeBack let them be), it is blank, so that the server does not
+// take that capot back. form.dataset.bid: the bid preselected (a radio's input event, before its
+// change, must not mark a bid not preselected yet).
+/** @param {HTMLFormElement} form */
+function markBid(form) {
+  const key = bidKey(form);
+  const marker = form.querySelector("input[name=preselected]");
+  if (!key) delete form.dataset.bid;  // no bid: the next one is preselected afresh
+  if (!key || !marker) return;
+  if (marker.value === key) form.dataset.bid = key;
+  if (form.dataset.bid !== key) return;
+  const capot = form.querySelector("input[name=capot]:checked");
+  marker.value = capot && capot.value === key.split(":")[1] && pointsTyped(form) ? "" : key;
 }
 // A capot or générale bid preselects what makes it: the takers' capot and, for a générale, "one
 // player won every trick" (once per bid and takers, kept in the form's `preselected` field, as
@@ -56,6 +105,13 @@ function preselect(form) {
   const generale = form.querySelector("input[name=generale]");
   if (key) {
     if (marker && marker.value === key) return;
+    if (pointsTyped(form)) {
+      // Points typed first: the bid failed by them, nothing to preselect (as the server reads
+      // it), and a capot of its takers' goes as if typed after it.
+      if (marker) marker.value = key;
+      takeBack(form);
+      return;
+    }
     const [bid, taker] = key.split(":");
     const chip = form.querySelector(`input[name=capot][value="${taker}"]`);
     if (chip) chip.checked = true;
@@ -85,8 +141,14 @@ document.addEventListener("change", (event) => {
   showCapot(form);
 }, true);
 document.addEventListener("input", (event) => {
-  const form = event.target instanceof HTMLInputElement ? event.target.closest("form.deal-form") : null;
-  if (form) showCapot(form);
+  const input = event.target;
+  const form = input instanceof HTMLInputElement ? input.closest("form.deal-form") : null;
+  if (!form || !(input instanceof HTMLInputElement)) return;
+  const tookBack = ["taker_points", "defence_points"].includes(input.name) && takeBack(form);
+  showCapot(form);
+  // The note that says so, in sight under the field typed in (the page's scroll padding keeps
+  // it above the Save bar).
+  if (tookBack) form.querySelector("#bid-note")?.scrollIntoView({ block: "nearest" });
 });
 for (const form of document.querySelectorAll("form.deal-form")) showCapot(form);
 // A tap on "Save" disables it until the page changes: one tap, one deal (the server also dedups).
@@ -250,8 +312,9 @@ try {
   // Nothing kept, or storage refused: the page stays at the top.
 }
 // The installable app (docs/offline.md): the service worker, the Install button where the
-// browser offers to install, and on a match's phone pages "Keep working without signal"
-// (offline.js, loaded only for a match this phone keeps, or on the tap that keeps it).
+// browser offers to install (Safari's steps on iOS), and on a match's phone pages "Keep this
+// match on this phone" (offline.js, loaded only for a match this phone keeps, or on the tap that
+// keeps it).
 if ("serviceWorker" in navigator) {
   window.addEventListener("load", () => {
     navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error) => {
@@ -268,6 +331,16 @@ window.addEventListener("beforeinstallprompt", (event) => {
   installPrompt = event;
   if (installButton) installButton.hidden = false;
 });
+// Safari on iOS and iPadOS fires no beforeinstallprompt: its Share menu installs the app, so
+// the footer says so, except in the app itself (a Home Screen app runs standalone). An iPad
+// says it is a Mac, with a touch screen; Chrome, Firefox or Edge on iOS name themselves.
+const agent = navigator.userAgent;
+const iosSafari = (/iPhone|iPad|iPod/.test(agent) || (navigator.platform === "MacIntel" && navigator.maxTouchPoints > 1))
+  && /Safari/.test(agent) && !/CriOS|FxiOS|EdgiOS|OPiOS/.test(agent);
+const standalone = ("standalone" in navigator && navigator.standalone === true)
+  || window.matchMedia("(display-mode: standalone)").matches;
+const installSteps = document.getElementById("install-ios");
+if (installSteps && iosSafari && !standalone) installSteps.hidden = false;
 installButton?.addEventListener("click", () => {
   const asked = installPrompt;
   if (!asked) return;

@@ -70,8 +70,8 @@ def open_profile(playwright: Playwright, profile: Path) -> BrowserContext:
 
 
 def keep_offline(page: Page) -> None:
-    """Taps "Keep working without signal" and waits until the pages are kept."""
-    page.get_by_role("button", name="Keep working without signal").click()
+    """Taps "Keep this match on this phone" and waits until the pages are kept."""
+    page.get_by_role("button", name="Keep this match on this phone").click()
     expect(page.locator("#offline[data-kept='1']")).to_be_attached()
     expect(page.get_by_text("This match works without signal on this phone.")).to_be_visible()
 
@@ -272,7 +272,7 @@ def test_the_outbox_still_shows_when_the_server_refuses_its_words(
     context.route("**/offline.json", not_found)
     page.reload()
     expect(page.get_by_text("This match works without signal on this phone.")).to_be_visible()
-    expect(page.get_by_role("button", name="Keep working without signal")).to_be_hidden()
+    expect(page.get_by_role("button", name="Keep this match on this phone")).to_be_hidden()
     assert refused, "the words were asked of the server"
     context.close()
 
@@ -339,7 +339,7 @@ def test_a_table_phone_offline_when_its_round_closed_keeps_its_deals(
     page.wait_for_url(BOARD)
     # A table phone keeps its pages by itself: no button to tap.
     expect(page.locator("#offline[data-kept='1']")).to_be_attached()
-    expect(page.get_by_role("button", name="Keep working without signal")).to_be_hidden()
+    expect(page.get_by_role("button", name="Keep this match on this phone")).to_be_hidden()
 
     context.set_offline(True)
     for taker, trump, points in (("0", "hearts", "100"), ("1", "spades", "90")):

@@ -118,8 +118,8 @@ def test_the_summary_beside_save_says_what_the_preview_says(
         page.get_by_role("button", name="Save the deal").click()
         page.wait_for_url(BOARD)
 
-    record("0", "81", "01-litige", "Litige", "81 held in reserve")
-    record("1", "90", "02-reserve-received", "Les Roses +171", "90 + 81 held in reserve")
+    record("0", "81", "01-litige", "Litige", "81 kept for the next deal")
+    record("1", "90", "02-reserve-received", "Les Roses +171", "90 + 81 from the last litige")
     record("0", "81", "03-ends", "this ends the match", "81 in reserve, not awarded")
     expect_totals(page, 72, 333)
     assert page_errors(page) == []

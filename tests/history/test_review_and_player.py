@@ -57,7 +57,7 @@ def test_review_shows_every_deal_with_its_breakdown(facts_match: Match, browser:
     # The breakdowns carry the hand-computed figures.
     assert "Nous: 2 × (160 base + 110 contract + 20 belote) = 580" in plain
     assert "Nous: 4 × (160 base + 120 contract) = 1120" in plain
-    assert "Nous: 83 cards + 20 announcements + 100 contract = 203 → 200" in plain
+    assert "Nous: 83 card points + 20 announcements + 100 contract = 203 → 200" in plain
     assert "All passed" in plain
 
 

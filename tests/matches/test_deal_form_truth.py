@@ -181,7 +181,7 @@ def test_the_preview_includes_the_reserve_the_deal_receives(
     del data["contract"], data["coinche"]
     html = owner_client.post(link("deal_new", match), data, headers=HTMX).text
     assert "Eux <strong>+171</strong>" in html
-    assert "90 + 81 held in reserve" in html
+    assert "90 + 81 from the last litige" in re.sub(r"<[^>]+>", "", html)
     assert "The 81 held in reserve go to Eux" in html
     assert '<span class="nm">Eux</span> +171' in html  # the one-line summary
     assert "Then: 72 – 252" in html
@@ -194,7 +194,7 @@ def test_the_preview_includes_the_reserve_the_deal_receives(
         {**data, "taker": "0", "taker_points": "81", "version": str(row.match.version)},
         headers=HTMX,
     ).text
-    assert "held in reserve</small>" not in edit
+    assert "from the last litige</small>" not in edit
 
 
 def test_a_reserve_left_at_the_end_is_not_awarded(

@@ -176,7 +176,7 @@ def test_the_htmx_preview_returns_only_the_preview_and_saves_nothing(
     assert "<html" not in html and "<form" not in html
     assert "Made" in html and "Nous <strong>+180</strong>" in html
     assert "Eux <strong>+60</strong>" in html
-    assert "Nous: 100 cards + 80 contract = 180" in html
+    assert "Nous: 100 card points + 80 contract = 180" in html
     assert "Then: 180 – 60" in html
     assert "HX-Request" in response["Vary"]
     assert snapshot() == state

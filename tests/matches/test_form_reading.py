@@ -245,3 +245,13 @@ def test_cases(preset: str, post: dict[str, str], expected: str | None) -> None:
         assert "deal" in ours
     elif expected is not None:
         assert ours["error"]["code"] == expected
+
+
+def test_points_typed_over_a_preselected_capot_take_it_back() -> None:
+    """Issue 41: as DealForm._preselect, card points typed over a bid's preselected capot take it
+    back (and the générale's box): a failed bid, scored on them."""
+    post = {**COINCHE, "contract": "generale", "capot": "0", "generale": "on",
+            "preselected": "generale:0", "taker_points": "140"}  # fmt: skip
+    ours = assert_same(post, get_preset("coinche"))
+    deal = ours["deal"]
+    assert "capot" not in deal and not deal.get("generale") and deal["taker_points"] == 140

@@ -243,7 +243,7 @@ def test_a_scorer_page_carries_the_offline_words_and_addresses(
     assert 'id="net-badge"' in html
     assert 'data-outbox="/score/' in html
     assert 'data-edit="/score/' in html
-    assert "Keep working without signal" in html
+    assert "Keep this match on this phone" in html
     assert 'data-words="/score/' in html
     words = owner_client.get(reverse("matches:offline_words", args=[match.scorer_token])).json()
     assert words["teams"] == list(match.team_names)
@@ -252,7 +252,7 @@ def test_a_scorer_page_carries_the_offline_words_and_addresses(
     assert 'id="offline"' not in viewer.content.decode()
     french = Client(headers={"accept-language": "fr"})
     fr = french.get(reverse("matches:scoreboard", args=[match.scorer_token])).content.decode()
-    assert "Continuer sans réseau" in fr
+    assert "Garder cette partie sur ce téléphone" in fr
     url = reverse("matches:offline_words", args=[match.scorer_token])
     french_words = french.get(url).json()
     assert french_words["waiting"] == ["%(n)s donne en attente", "%(n)s donnes en attente"]

@@ -3,6 +3,7 @@ receives, "this ends the match", a reserve "not awarded"), with team names that 
 apart ("Les Ro…" twice named nobody)."""
 
 import re
+from functools import partial
 
 import pytest
 from django.conf import settings
@@ -66,14 +67,14 @@ def test_the_summary_gives_the_reserve_received(
         link("deal_new", match), belote_post(match.version, "1", "90"), headers=HTMX
     ).text
     line = summary(html)
-    assert "Eux +171" in line and "90 + 81 held in reserve" in line, line
+    assert "Eux +171" in line and "90 + 81 from the last litige" in line, line
     owner_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
     french = summary(
         owner_client.post(
             link("deal_new", match), belote_post(match.version, "1", "90"), headers=HTMX
         ).text
     )
-    assert "90 + 81 en réserve" in french, french
+    assert "90 + 81 du litige précédent" in french, french
 
 
 def test_the_summary_says_a_litige_holds_points(
@@ -84,7 +85,7 @@ def test_the_summary_says_a_litige_holds_points(
         link("deal_new", match), belote_post(match.version, "0", "81"), headers=HTMX
     ).text
     line = summary(html)
-    assert line.startswith("Litige") and "81 held in reserve" in line, line
+    assert line.startswith("Litige") and "81 kept for the next deal" in line, line
 
 
 def test_the_summary_says_the_deal_ends_the_match_and_what_is_not_awarded(
@@ -97,3 +98,45 @@ def test_the_summary_says_the_deal_ends_the_match_and_what_is_not_awarded(
     ).text
     line = summary(html)
     assert "this ends the match" in line and "81 in reserve, not awarded" in line, line
+
+
+def test_a_second_litige_says_what_it_receives_and_what_it_keeps_apart(
+    owner_client: Client, make_match: MakeMatch
+) -> None:
+    """Issue 41: "+162 · 81 + 81 held in reserve · 81 held in reserve" named the reserve received
+    and the one kept alike; each says which it is, in English and in French."""
+    match = make_match("belote", deals=[belote_deal(taker=0, points=81)])
+    post = belote_post(match.version, "0", "81")  # a second litige in a row
+    line = summary(owner_client.post(link("deal_new", match), post, headers=HTMX).text)
+    assert line.startswith("Litige · Nous +0 · Eux +162"), line
+    assert "81 + 81 from the last litige" in line and "81 kept for the next deal" in line, line
+    assert "held" not in line
+    owner_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    french = summary(owner_client.post(link("deal_new", match), post, headers=HTMX).text)
+    assert "81 + 81 du litige précédent" in french, french
+    assert "81 gardés pour la donne suivante" in french, french
+
+
+def test_a_short_name_leaves_its_room_to_the_other() -> None:
+    """Issue 41: "L'Équipe d'Hélène" was cut to "L'Équipe d'…" beside "Nous", with room to spare:
+    at the usual text size the line holds 24 characters of names, shared; a name cut inside a
+    word is cut before it. With larger text each keeps to its 12."""
+    shared = partial(short_names, shared=True)
+    assert shared(("L'Équipe d'Hélène", "Nous")) == ("L'Équipe d'Hélène", "Nous")
+    assert shared(("Nous", "L'Équipe d'Hélène")) == ("Nous", "L'Équipe d'Hélène")
+    long = "Les Joyeux Compagnons de la Belote du Mardi"
+    assert shared((long, "Nous")) == ("Les Joyeux…", "Nous")  # not "Les Joyeux Compagno…"
+    assert shared(("L'Équipe d'Hélène", long)) == ("L'Équipe…", "Les Joyeux…")
+    assert short_names(("L'Équipe d'Hélène", "Nous")) == ("L'Équipe…", "Nous")
+
+
+def test_the_summary_shows_the_name_in_full_where_there_is_room(
+    owner_client: Client, make_match: MakeMatch
+) -> None:
+    match = make_match(team_names=("L'Équipe d'Hélène", "Nous"))
+    html = owner_client.post(link("deal_new", match), deal_post(match.version), headers=HTMX).text
+    assert (
+        '<span class="nm"><span class="nm-roomy">L&#x27;Équipe d&#x27;Hélène</span>'
+        '<span class="nm-short">L&#x27;Équipe…</span></span>'
+    ) in html
+    assert '<span class="nm">Nous</span>' in html

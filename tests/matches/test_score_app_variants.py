@@ -54,15 +54,15 @@ def test_a_coinched_contract_scored_on_points(client: Client) -> None:
     url = reverse("matches:deal_new", args=[match.scorer_token])
     preview = client.post(url, deal, headers=HTMX).text
     assert "Coinched contract scored on points: the defence keeps its total" in preview
-    assert "Nous: 2 × (120 cards + 100 contract) = 440" in preview
-    assert "Eux: 42 cards → 40" in preview
+    assert "Nous: 2 × (120 card points + 100 contract) = 440" in preview
+    assert "Eux: 42 card points → 40" in preview
     assert client.post(url, deal).status_code == 302
     saved = Deal.objects.get()
     assert (saved.score0, saved.score1) == (440, 40)
     match.refresh_from_db()
     assert (match.total0, match.total1) == (440, 40)
     board = client.get(reverse("matches:scoreboard", args=[match.scorer_token])).text
-    assert "Nous: 2 × (120 cards + 100 contract) = 440" in board
+    assert "Nous: 2 × (120 card points + 100 contract) = 440" in board
 
 
 def test_a_capot_bid_scored_as_its_contract(client: Client) -> None:

@@ -334,3 +334,23 @@ def test_the_redo_service_on_passed_deals_and_deletes(make_match: MakeMatch) -> 
     assert redo.action == "delete" and redo.after is None and fresh(match).deal_count == 1
     with pytest.raises(services.NothingToRedo):
         services.redo_last_undo(match_id=match.pk, expected_version=None, author=CREATOR)
+
+
+def test_all_passed_says_so_with_its_undo_beside_it(
+    owner_client: Client, make_match: MakeMatch
+) -> None:
+    """Issue 41: "All passed" records at once; the result it says comes with Undo in its line
+    (a form, so without JavaScript too), and the board shows no second Undo."""
+    match = make_match()
+    url = reverse("matches:deal_passed", args=[match.scorer_token])
+    html = owner_client.post(url, {"version": match.version}, follow=True).text
+    line = re.search(r'<li class="msg msg-success msg-with-undo">(.*?)</li>', html, re.S)
+    assert line is not None, html
+    assert "Deal 1: all passed." in line.group(1)
+    assert f'action="/score/{match.scorer_token}/undo/"' in line.group(1)
+    assert "Undo: deal 1 recorded (all passed)" in line.group(1)
+    assert html.count("Undo: deal 1 recorded (all passed)") == 1
+    # Once the message is read, the board's own Undo is back under its buttons.
+    board = owner_client.get(reverse("matches:scoreboard", args=[match.scorer_token])).text
+    assert "msg-with-undo" not in board
+    assert re.search(r'<div class="undo-redo">\s*<form[^>]*/undo/', board)

@@ -82,8 +82,8 @@ def test_the_breakdown_is_in_the_page_language(client: Client, match: Match) -> 
     url = reverse("matches:viewer", args=[match.view_token])
     english = client.get(url, headers={"accept-language": "en"})
     french = client.get(url, headers={"accept-language": "fr"})
-    assert "Nous: 100 cards + 80 contract = 180" in english.text
-    assert "Nous: 100 cards + 80 contract = 180" not in french.text
+    assert "Nous: 100 card points + 80 contract = 180" in english.text
+    assert "Nous: 100 card points + 80 contract = 180" not in french.text
     assert '<html lang="fr">' in french.text
 
 

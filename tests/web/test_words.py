@@ -258,3 +258,23 @@ def test_the_words_languages_are_the_sites() -> None:
     from django.conf import settings
 
     assert tuple(code for code, _ in settings.LANGUAGES) == words.LANGS
+
+
+def test_a_reserve_received_and_a_reserve_kept_read_apart() -> None:
+    """Issue 41: the deal form's summary said "held in reserve" of the points a deal receives
+    and of those it keeps for the next deal."""
+    for lang, received, kept in (
+        ("en", "90 + 81 from the last litige", "81 kept for the next deal"),
+        ("fr", "90 + 81 du litige précédent", "81 gardés pour la donne suivante"),
+    ):
+        with translation.override(lang):
+            assert (words.reserve_received(90, 81), words.reserve_kept(81)) == (received, kept)
+
+
+def test_card_points_are_card_points_in_english_as_in_french() -> None:
+    """Issue 41: the English breakdown said "Nous: 52 cards" where the French says "points"."""
+    line = Formula("score", 1, (Term(52, "cards"),), rounded=50)
+    with translation.override("en"):
+        assert words.breakdown_line(line, ("Us", "Them")) == "Them: 52 card points → 50"
+    with translation.override("fr"):
+        assert words.breakdown_line(line, ("Nous", "Eux")) == "Eux\u00a0: 52 points → 50"

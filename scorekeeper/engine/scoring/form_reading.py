@@ -6,8 +6,10 @@ form's fields (templates/matches/deal_fields.html), on the server and in the bro
   The server's `DealForm.clean` (matches/forms/deal.py) calls it on Django's `cleaned_data`, the
   in-browser engine on `read_fields`' own cleaning (docs/offline-engine.md), so the two build
   the same deal and refuse the same deals by construction.
-- `preselection(data, rules)`: what a capot or générale bid preselects (the form's `_preselect`
-  applies it to the POST, the browser's reading to its fields).
+- `preselection(data, rules)`: what a capot or générale bid preselects, or takes back once card
+  points are typed over it (the form's `_preselect` applies it to the POST, the browser's
+  reading to its fields); `bid_failed_on_points(data, rules)`: such a bid left with points and
+  no capot, the state the form's note describes.
 - `form_fields(rules)` and `Field.read`: the form's fields for the rules, read as Django's fields
   of the same kind read a POST (a random test keeps the two readings equal, since the server
   keeps Django's own fields, widgets and error rendering).
@@ -184,23 +186,42 @@ def _bid_key(data: Mapping[str, Any], rules: Rules) -> str:
     return f"{bid}:{taker}" if bid else ""
 
 
+# What card points typed over a preselected capot set (issue 41): no capot, no générale.
+TAKEN_BACK = {"capot": "", "generale": ""}
+
+
 def preselection(data: Mapping[str, Any], rules: Rules) -> dict[str, str]:
     """What a capot or générale bid preselects in the posted `data`, as the values to set: the
     takers' capot and, for a générale, "one player won every trick". Once per bid and takers
     (the form's hidden `preselected`: what the table changes after it stands), and only what
-    the table left open: typed card points or the defence's capot stand. {}: nothing."""
+    the table left open: typed card points or the defence's capot stand. The preselection
+    stands while no card points are typed: points typed over it (its takers' capot still
+    chosen) say the bid failed by them, and take it back (TAKEN_BACK; app.js does the same as
+    they are typed). {}: nothing."""
     key = _bid_key(data, rules)
-    if not key or data.get("preselected") == key:
+    if not key:
         return {}
-    if data.get("taker_points") or data.get("defence_points"):
-        return {}  # the bid failed, and the points say by how much
+    typed = data.get("taker_points") or data.get("defence_points")
     taker = key.rsplit(":", 1)[1]
-    if (data.get("capot") or "") not in ("", taker):
+    capot = data.get("capot") or ""
+    if data.get("preselected") == key:
+        return dict(TAKEN_BACK) if typed and capot == taker else {}
+    if typed:
+        return {}  # the bid failed, and the points say by how much
+    if capot not in ("", taker):
         return {}  # the defence's capot
     chosen = {"capot": taker, "preselected": key}
     if key.startswith("generale"):
         chosen["generale"] = "on"
     return chosen
+
+
+def bid_failed_on_points(data: Mapping[str, Any], rules: Rules) -> bool:
+    """A capot or générale bid with card points typed and no capot chosen: it failed, and the
+    points score it (the deal form says so beside them: deal_fields.html, app.js)."""
+    points = (data.get("taker_points"), data.get("defence_points"))
+    typed = any(value not in (None, "") for value in points)
+    return typed and not data.get("capot") and bool(_bid_key(data, rules))
 
 
 @dataclass(frozen=True, slots=True)

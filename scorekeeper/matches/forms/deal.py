@@ -17,8 +17,10 @@ from scorekeeper.engine.scoring.form_reading import (
     PAGE_ORDER,
     SUBMISSION,
     SUBMISSION_LENGTH,
+    TAKEN_BACK,
     VERSION_MAX,
     FormError,
+    bid_failed_on_points,
     build_deal,
     missing_points,
     preselection,
@@ -113,7 +115,9 @@ class DealForm(forms.Form):
     )
     # The capot or générale bid (and its takers) whose defaults were last preselected, as
     # "generale:0": a preselection is made once per bid, so what the table changes after it
-    # stands (app.js keeps it as it preselects; the server does it for a browser without it).
+    # stands (app.js keeps it as it preselects; the server does it for a browser without it),
+    # and card points typed over it take it back (app.js blanks it while a capot chosen by hand
+    # sits over typed points: they are left out, as for any capot).
     preselected = forms.CharField(
         widget=forms.HiddenInput, required=False, max_length=20, error_messages=HIDDEN_ERRORS
     )
@@ -137,6 +141,7 @@ class DealForm(forms.Form):
         )
         self.deal: PlayedDeal | None = None
         self.points_left_out: int | None = None  # card points typed, then a capot chosen
+        self.capot_taken_back = False  # card points typed over a bid's preselected capot
         self._choose_teams_and_trumps()
         self.fields["taker_player"] = self._player_field(_("Who took"))
         if rules.is_coinche:
@@ -249,13 +254,21 @@ class DealForm(forms.Form):
 
     def _preselect(self) -> None:
         """A capot or générale bid preselects what makes it (form_reading.preselection: once
-        per bid and takers, only what the table left open)."""
+        per bid and takers, only what the table left open), and card points typed over it take
+        it back: the bid failed by them (issue 41)."""
         chosen = preselection(self.data, self.rules)
         if chosen:
             data = cast(Any, self.data).copy()  # a QueryDict's copy is mutable
             for name, value in chosen.items():
                 data[name] = value
             self.data = data
+            self.capot_taken_back = chosen == TAKEN_BACK
+
+    @property
+    def bid_failed_on_points(self) -> bool:
+        """A capot or générale bid with card points typed and no capot chosen: it failed, and
+        the points score it (deal_fields.html says so beside them; app.js as they are typed)."""
+        return bid_failed_on_points(self.data if self.is_bound else self.initial, self.rules)
 
     @property
     def generale_unticked(self) -> bool:

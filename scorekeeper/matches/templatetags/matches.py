@@ -1,10 +1,11 @@
 """Small display helpers: no scoring here, only labels for what the engine and the models hold."""
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django import template
+from django.contrib.messages.storage.base import Message
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
 from django.urls import reverse
@@ -15,9 +16,12 @@ from django.utils.translation import gettext as _
 from scorekeeper.engine.scoring import Rules
 from scorekeeper.web.words import (
     PRESET_NAMES,
+    contract_name,
     deal_parts,
     french_terms,
     rank_label,
+    reserve_kept,
+    reserve_received,
     rule_changes,
 )
 from scorekeeper.web.words import deal_summary as summary_of
@@ -36,6 +40,7 @@ def pick(values: Sequence[Any], index: int) -> Any:
 
 
 register.filter("rank_label", rank_label)
+register.filter("contract_name", contract_name)  # "Générale", not the key "generale"
 # Text with its French game words marked lang="fr" on English pages (escaped, so safe).
 register.filter("fr_terms", french_terms, is_safe=True)
 
@@ -52,6 +57,25 @@ def rules_name(rules: Rules) -> str:
 
 
 register.filter("rule_changes", rule_changes)
+
+
+@register.filter
+def asks_undo(messages: Iterable[Message]) -> bool:
+    """Whether a message of the page comes with Undo beside it (deal_passed's "Deal 5: all
+    passed."): the scoreboard then shows no second Undo under its buttons."""
+    return any("undo" in message.extra_tags.split() for message in messages)
+
+
+@register.simple_tag
+def received(own: int, held: int) -> SafeString:
+    """ "90 + 81 from the last litige": a deal's score and the reserve it receives."""
+    return french_terms(reserve_received(own, held))
+
+
+@register.simple_tag
+def kept(points: int) -> SafeString:
+    """ "81 kept for the next deal": a litige's points held for the next deal's winners."""
+    return french_terms(reserve_kept(points))
 
 
 @register.simple_tag
@@ -123,19 +147,27 @@ SHORT_NAME = 12
 
 
 @register.simple_tag
-def short_names(names: Sequence[str], limit: int = SHORT_NAME) -> tuple[str, str]:
+def short_names(
+    names: Sequence[str], limit: int = SHORT_NAME, *, shared: bool = False
+) -> tuple[str, str]:
     """The two team names for a line with no room to spare (the summary beside Save): in full
     when both fit, else shortened with "…" so that the two still differ ("Les Rouges" and
     "Les Roses" fit; "Les Joyeux Lurons du Mardi" and "... du Jeudi" become "…du Mardi" and
-    "…du Jeudi")."""
+    "…du Jeudi"). `shared`: the line holds 2 × `limit` characters of names, and a short name
+    leaves its room to the other ("L'Équipe d'Hélène" and "Nous" fit): at the usual text size,
+    where a line holds more (deal_form.html shows these there, the others with larger text)."""
     first, second = names[0], names[1]
-    if len(first) <= limit and len(second) <= limit:
+    limits = (limit, limit)
+    if shared:
+        room = 2 * limit
+        limits = (max(limit, room - len(second)), max(limit, room - len(first)))
+    if len(first) <= limits[0] and len(second) <= limits[1]:
         return (first, second)
     a, b = first.casefold(), second.casefold()
     differ = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), None)
     if differ is None:
         differ = min(len(a), len(b))
-    return (_shorten(first, differ, limit), _shorten(second, differ, limit))
+    return (_shorten(first, differ, limits[0]), _shorten(second, differ, limits[1]))
 
 
 def _shorten(name: str, differ: int, limit: int) -> str:
@@ -143,7 +175,12 @@ def _shorten(name: str, differ: int, limit: int) -> str:
     if len(name) <= limit:
         return name
     if differ < limit - 1:  # their starts tell them apart
-        return name[: limit - 1].rstrip() + "…"
+        kept = name[: limit - 1]
+        space = kept.rfind(" ")
+        # Cut inside a word: at the space before it, when that keeps half the room and `differ`.
+        if name[limit - 1] != " " and space > max(differ, (limit - 1) // 2):
+            kept = kept[:space]
+        return kept.rstrip() + "…"
     if differ >= len(name) - (limit - 1):  # their ends do
         return "…" + _from_a_word(name[len(name) - (limit - 1) :], keep=differ - len(name))
     start = differ - (limit - 2) // 2
@@ -181,5 +218,6 @@ def offline_phone(match: Match, *, live: bool = True, last: Deal | str = "") -> 
         "token": token,
         "edit_url": edit,
         "auto": match.in_concours,
+        "offer": match.in_play,  # Keep this match on this phone: nothing to keep once it is over
         "engine_url": static("js/offline-engine.js") if engine else "",
     }

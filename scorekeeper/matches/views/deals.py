@@ -80,6 +80,8 @@ def _preview_carried(match: Match, form: DealForm, replacing: int | None = None)
     }
     typed = deal_form(match, data)
     typed.is_valid()
+    if typed.capot_taken_back:  # points brought back over a bid's capot: shown taken back too
+        form.initial.update(capot="", generale=False)
     return _preview(match, typed, replacing)
 
 
@@ -95,6 +97,15 @@ def _switch_language(request: HttpRequest, match: Match) -> HttpResponseBase:
 
 
 def _left_out_message(request: HttpRequest, form: DealForm, number: int) -> None:
+    if form.capot_taken_back:  # a form sent without app.js, which takes it back as it is typed
+        messages.info(
+            request,
+            _(
+                "Deal %(n)s saved as a failed bid: card points were typed, so the capot the "
+                "bid had chosen was taken back."
+            )
+            % {"n": number},
+        )
     if form.points_left_out is not None:
         messages.info(
             request,
@@ -168,7 +179,9 @@ def _deal_page(request: HttpRequest, match: Match, row: Deal | None) -> HttpResp
     initial.update({"version": match.version, **carried})
     seq = None if row is None else row.seq
     form = deal_form(match, request.POST if request.method == "POST" else None, initial=initial)
-    preview: dict[str, Any] = _preview_carried(match, form, seq) if carried else {}
+    # A deal carried back, or a saved deal opened to edit, is previewed at once (issue 41).
+    show = carried or (row is not None and request.method != "POST")
+    preview: dict[str, Any] = _preview_carried(match, form, seq) if show else {}
     changed = False  # another phone saved first: the form says so
     if request.method == "POST":
         if form.is_valid() and form.deal is not None and _saving(request):
@@ -250,8 +263,9 @@ def deal_passed(request: HttpRequest, token: str) -> HttpResponseBase:
     match = access.match_for_scorer(request, token)
     row = attempt(request, change_by(request, match, services.record_deal, deal=PassedDeal()))
     if not isinstance(row, NotSaved):
-        # A one-tap action says what it did (and Undo is right there).
-        messages.success(request, _("Deal %(n)s: all passed.") % {"n": row.number})
+        # A one-tap action says what it did, with Undo beside it (the scoreboard draws it there).
+        words = _("Deal %(n)s: all passed.") % {"n": row.number}
+        messages.success(request, words, extra_tags="undo")
     return after_change(request, match)
 
 

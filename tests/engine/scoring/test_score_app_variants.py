@@ -311,8 +311,8 @@ def test_the_breakdown_says_which_variant_scored() -> None:
     assert Note("coinched_points") in lines
     assert render(lines, "en", ("Us", "Them"))[-3:] == [
         "Coinched contract scored on points: the defence keeps its total",
-        "Us: 2 × (120 cards + 100 contract) = 440",
-        "Them: 42 cards → 40",
+        "Us: 2 × (120 card points + 100 contract) = 440",
+        "Them: 42 card points → 40",
     ]
     assert render(lines, "fr", ("Nous", "Eux"))[-3:] == [
         "Contrat coinché compté aux points\u00a0: la défense garde les siens",

@@ -199,7 +199,10 @@ def test_worked_example_with_team_1_taking(example: Example) -> None:
     [
         pytest.param(
             "en",
-            ["Us: 83 cards + 20 announcements + 100 contract = 203 → 200", "Them: 79 cards → 80"],
+            [
+                "Us: 83 card points + 20 announcements + 100 contract = 203 → 200",
+                "Them: 79 card points → 80",
+            ],
             id="en",
         ),
         pytest.param(
