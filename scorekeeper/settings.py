@@ -289,11 +289,11 @@ JOB_BROWSER_KEY = "scorekeeper.matches.access.existing_device_key"
 # A match file with more deals than this is imported by a job; smaller ones in the request.
 IMPORT_INLINE_DEALS = int(os.environ.get("IMPORT_INLINE_DEALS", "300"))
 # The app holding some matches (a concours its tables'): the matches app's one extension point,
-# scorekeeper/matches/hooks.py, implemented by this class.
-MATCH_HOOKS = "scorekeeper.concours.match_hooks.ConcoursHooks"
+# scorekeeper/matches/holder.py, implemented by this class.
+MATCH_HOLDER = "scorekeeper.concours.holds_matches.ConcoursTables"
 # The app holding some concours (a club its own): the concours app's one extension point,
-# scorekeeper/concours/hooks.py, implemented by this class.
-CONCOURS_HOOKS = "scorekeeper.clubs.concours_hooks.ClubPeople"
+# scorekeeper/concours/holder.py, implemented by this class.
+CONCOURS_HOLDER = "scorekeeper.clubs.holds_concours.ClubPeople"
 
 LANGUAGE_CODE = "en"
 LANGUAGES = [("en", _("English")), ("fr", _("Français"))]

@@ -19,7 +19,7 @@ players) recognised across its concours.
 
   **When names map to people**: at reading time. `people.record_people` creates the people and
   aliases of a concours's names that have none when they are written (the concours attached to
-  the club, an entrant added or corrected: `concours_hooks.py`); the club pages then look each
+  the club, an entrant added or corrected: `holds_concours.py`); the club pages then look each
   name up by its alias, and write nothing. A merge
   only moves aliases, so it changes every page at once, past concours included, with nothing
   recomputed.

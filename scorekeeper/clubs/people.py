@@ -1,8 +1,8 @@
 """Each name of a club's concours mapped to a person (issue 16, Alias): `record_people` gives every
 name that has none a new person and its alias. Called where names are written: a concours
 attached to the club (`services.attach`), a club concours's entrant added or corrected (the
-concours app tells the club: `concours_hooks.py`), an archive restored (see models.py, "When names
-map to people"); the club pages only read. Beside the models so that the hooks and the services
+concours app tells the club: `holds_concours.py`), an archive restored (see models.py, "When names
+map to people"); the club pages only read. Beside the models so that holds_concours.py and the services
 share it; the services re-export it."""
 
 from typing import Any

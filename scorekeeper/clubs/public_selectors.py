@@ -263,7 +263,7 @@ class People:
     @classmethod
     def of(cls, club: Club) -> People:
         """The club's aliases, as recorded when each concours's names were written (attached to
-        the club, an entrant added or corrected: `clubs.concours_hooks`); a read, no write."""
+        the club, an entrant added or corrected: `clubs.holds_concours`); a read, no write."""
         rows = Alias.objects.filter(club=club).values_list(
             "kind", "spelling_key", "person_id", "person__name"
         )

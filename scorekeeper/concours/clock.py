@@ -9,7 +9,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scorekeeper.matches.hooks import BoardClock
+from scorekeeper.matches.holder import BoardClock
 
 from .models import Round, Table, Tournament
 

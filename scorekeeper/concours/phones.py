@@ -2,7 +2,7 @@
 (`table_url`: the printed sheet's QR code, the desk's), whether its phones are done
 (`table_over`), its header ("Table 7 · round 2 · Les As – Pique Dame · deal 5 of 12"), and this
 app's word on a table match's scoreboard (`scoreboard_note`, `runs_the_desk`: asked through the
-matches app's extension point, match_hooks.py, so that the matches app imports nothing of
+matches app's extension point, holds_matches.py, so that the matches app imports nothing of
 concours): once the table is over, the scoreboard read-only with "Result sent to the organiser"
 (the organiser still corrects the deals while the round is open)."""
 
@@ -15,7 +15,7 @@ from django.utils.formats import number_format, time_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper.matches.hooks import BoardNote, ShownBoard
+from scorekeeper.matches.holder import BoardNote, ShownBoard
 from scorekeeper.matches.models import Deal, Match
 from scorekeeper.web.addresses import absolute_url
 

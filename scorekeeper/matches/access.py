@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.http import HttpRequest
 from django.shortcuts import get_object_or_404
 
-from .hooks import Author, hooks
+from .holder import Author, get_holder
 from .models import Match, MatchQuerySet, MatchScorer, Player
 
 DEVICE_KEY = "device"
@@ -60,11 +60,11 @@ def is_owner(request: HttpRequest, match: Match) -> bool:
 
 def writes_as_owner(request: HttpRequest, match: Match) -> bool:
     """The match's owner, or, for a held match, whoever runs its holder (a concours's desk,
-    co-organisers included: hooks.organiser). The services allow them what they allow the
+    co-organisers included: MatchHolder.organiser). The services allow them what they allow the
     owner (Author.owner)."""
     if is_owner(request, match):
         return True
-    return match.in_concours and hooks().organiser(request, match)
+    return match.in_concours and get_holder().organiser(request, match)
 
 
 def owned(request: HttpRequest) -> MatchQuerySet:

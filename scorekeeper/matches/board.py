@@ -16,10 +16,10 @@ from scorekeeper.engine.scoring import MatchResult, Rules, score_match
 from scorekeeper.engine.scoring.breakdown import STORED_BREAKDOWN
 from scorekeeper.web.words import breakdown, deal_summary, stored_breakdown
 
-from .hooks import BoardNote as BoardNote  # defined with the hooks that make it
-from .hooks import hooks
+from .holder import BoardNote as BoardNote  # defined with the holder's protocol, which makes it
+from .holder import get_holder
 from .models import Deal, Match
-from .undo import redo_label, undo_and_redo, undo_label
+from .undo_next import redo_label, undo_and_redo, undo_label
 
 SEATS = 4
 
@@ -141,8 +141,8 @@ def build_board(match: Match, *, scorer_token: str | None = None) -> Board:
 
 
 def board_note(request: HttpRequest, board: Board) -> BoardNote | None:
-    """The holder's word on a held match's scoreboard (hooks.py); None, and no query, for any
+    """The holder's word on a held match's scoreboard (holder.py); None, and no query, for any
     other match."""
     if not board.match.in_concours:
         return None
-    return hooks().board_note(request, board)
+    return get_holder().board_note(request, board)

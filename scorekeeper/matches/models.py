@@ -641,5 +641,5 @@ class DealChange(models.Model):
 
     @property
     def is_redo(self) -> bool:
-        """A redo: the change it brings back, undoing an undo (see matches/undo.py)."""
+        """A redo: the change it brings back, undoing an undo (see matches/undo_next.py)."""
         return self.action != self.Action.UNDO and self.undoes_id is not None

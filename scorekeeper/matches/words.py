@@ -1,11 +1,11 @@
 """What a person reads when a change of a match is refused: ONE table (`SAID`) from each refusal
 to its stable code (the outbox's JSON `code`), the HTTP status of the outbox's answer, its words
 and the level of a page's message; `refusal(error)` finds the refusal of a service's exception
-(`KINDS`). The pages (`pages.attempt`, `refused_here`), the outbox's JSON (views/outbox.py) and
+(`KINDS`). The pages (`view_helpers.attempt`, `refused_here`), the outbox's JSON (views/outbox.py) and
 its body limits (middleware.py) all say a refusal through it, so a phone reads the same words
 with signal and without.
 
-The app holding a match words its own reasons for refusing a write (`hooks.WriteRefused.words`:
+The app holding a match words its own reasons for refusing a write (`holder.WriteRefused.words`:
 a concours's, concours/words.py `WRITE_REFUSALS`); they are said as they come, under the code
 `refused`. Engine errors keep the engines' words (web/words.py)."""
 
@@ -19,7 +19,7 @@ from scorekeeper.engine.scoring import InvalidInput
 from scorekeeper.web.words import describe
 
 from . import services
-from .hooks import WriteRefused
+from .holder import WriteRefused
 
 if TYPE_CHECKING:
     from django.utils.functional import Promise
@@ -66,7 +66,7 @@ SAID: dict[str, Said] = {  # by refusal
         messages.ERROR,
     ),
     # A write the match's holder refuses (its words come with it), or this account's scorer
-    # right withdrawn (hooks.WriteRefused "link_renewed").
+    # right withdrawn (holder.WriteRefused "link_renewed").
     "refused": Said(
         "refused", 409, _("This change is not allowed: nothing was saved."), messages.ERROR
     ),

@@ -1,6 +1,6 @@
 """A club concours's names become the club's people when they are written, not when a page reads
-them: the concours services tell the club in the same transaction (concours/hooks.py,
-clubs/concours_hooks.py), and every club page, a GET, writes nothing."""
+them: the concours services tell the club in the same transaction (concours/holder.py,
+clubs/holds_concours.py), and every club page, a GET, writes nothing."""
 
 from datetime import date
 

@@ -1,7 +1,7 @@
 """Issue 22, part A: a concours table's state lives in one place and the server enforces it.
 
 Every write to a table's match (add, edit, delete, undo, redo, all passed, manual score) asks the
-concours first (matches.hooks: `check_write`, inside the write's transaction): time called or
+concours first (matches.holder: `check_write`, inside the write's transaction): time called or
 partie over, the phones and the accounts that scored are refused with the reason, the organiser
 may still correct the deals while the round is open but adds none; a paper result locks the deals
 for everyone; a renewed link takes the right to write from the old link and from every account

@@ -1,6 +1,6 @@
-"""One path each: the deal form is built for a match in one place (`pages.deal_form`), and every
+"""One path each: the deal form is built for a match in one place (`view_helpers.deal_form`), and every
 record, edit, undo and redo of a page or of the outbox opens with one preamble
-(`pages.change_by`: the match, this request's author, the version checked, the one-time id),
+(`view_helpers.change_by`: the match, this request's author, the version checked, the one-time id),
 so the pages and the outbox cannot part on how a change is stamped. Checked on the source, as
 the import contracts are; the deal pages' and the outbox's behaviour is tested by
 test_deal_views.py, test_undo_redo.py and test_outbox.py."""
@@ -45,7 +45,7 @@ def keyword_users(keyword: str) -> list[str]:
 
 
 def test_the_deal_form_is_built_for_a_match_in_one_place() -> None:
-    assert calls("DealForm") == ["pages.py:deal_form"]
+    assert calls("DealForm") == ["view_helpers.py:deal_form"]
 
 
 def test_every_stamped_change_opens_with_one_preamble() -> None:
@@ -55,13 +55,15 @@ def test_every_stamped_change_opens_with_one_preamble() -> None:
     outside = [
         where
         for where in keyword_users("expected_version")
-        if where.startswith(("pages.py", "views/"))
+        if where.startswith(("view_helpers.py", "views/"))
     ]
-    assert outside == ["pages.py:change_by", "views/deals.py:deal_delete"]
+    assert outside == ["view_helpers.py:change_by", "views/deals.py:deal_delete"]
     stamped = [
-        where for where in keyword_users("submission") if where.startswith(("pages.py", "views/"))
+        where
+        for where in keyword_users("submission")
+        if where.startswith(("view_helpers.py", "views/"))
     ]
-    assert stamped == ["pages.py:change_by"]
+    assert stamped == ["view_helpers.py:change_by"]
 
 
 def test_a_new_deal_and_an_edit_are_one_page() -> None:

@@ -141,7 +141,7 @@ def _bases(node: ast.ClassDef) -> list[str]:
 def test_a_name_ending_in_refused_is_a_refusal_everywhere() -> None:
     """`Refused` (the concours's and the clubs' services), `WriteRefused`, `JobRefused`...: an
     exception a service raises. What a page gets back when a change was not saved is another
-    thing, with another name (pages.NotSaved)."""
+    thing, with another name (view_helpers.NotSaved)."""
     classes: dict[str, list[str]] = {}
     for path in sorted((ROOT / "scorekeeper").rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

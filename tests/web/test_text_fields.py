@@ -70,6 +70,7 @@ INTERNAL_MODEL_FIELDS = {
     "clubs.Club.invite_token": "a link's token",
     "clubs.Alias.spelling_key": "spelling_key(spelling): derived from a validated spelling",
     "web.RateLimit.key": "a rate limit's key (a scope and a hashed address)",
+    "web.LiveChange.topic": "a topic the database's triggers write (m12: match 12)",
     "jobs.Job.kind": "a key of settings.JOB_KINDS, set by the view that starts the job",
     "jobs.Job.owner_key": "the browser's key (a token)",
 }

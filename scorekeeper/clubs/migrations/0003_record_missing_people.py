@@ -2,7 +2,7 @@
 
 Until now the club pages recorded them when they were read (a GET that wrote): an entrant added
 or corrected after its concours joined the club got its person on the next page that showed it.
-Now the concours services tell the club in the same transaction (clubs/concours_hooks.py) and the
+Now the concours services tell the club in the same transaction (clubs/holds_concours.py) and the
 pages only read, so the names a database holds unread are recorded here, as
 `clubs.people.record_people` records them (that code may change later: this copy is what the
 rows meant when this migration was written)."""

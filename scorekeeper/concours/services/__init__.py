@@ -7,7 +7,7 @@ codes `scorekeeper/web/words.py` already words.
 Each table is a match of `matches` (created by the draw, scored deal by deal by its phone through
 `matches.services`). A table's result is stored on the Table row, in the transaction of the
 change that makes it: the match services ask the concours before each write to a table's match
-and tell it after (matches/hooks.py, through match_hooks.ConcoursHooks: `check_table_write`,
+and tell it after (matches/holder.py, through holds_matches.ConcoursTables: `check_table_write`,
 `table_moved`); paper totals, corrections and time called are written here. No reader writes.
 
 One module a topic: `concours` (created, settings, finished, deleted), `entrants` (registration),

@@ -8,7 +8,7 @@ from django.db import transaction
 
 from scorekeeper.engine.tournament import TournamentError
 
-from ..hooks import hooks
+from ..holder import get_holder
 from ..models import Entrant, Tournament
 from .base import MAX_NAME, Refused
 from .entrants import _add
@@ -52,7 +52,7 @@ def add_entrants_from_text(*, tournament: Tournament, text: str) -> list[Entrant
             raise LineRefused(error.code, line=index, **error.params) from None
         except TournamentError as error:
             raise LineRefused(error.code, line=index, **error.params) from None
-    hooks().names_changed(tournament)  # once for the whole list
+    get_holder().names_changed(tournament)  # once for the whole list
     return out
 
 
@@ -132,5 +132,5 @@ def add_entrants_from_csv(*, tournament: Tournament, data: bytes) -> list[Entran
             bad.append(LineRefused(error.code, line=line, **error.params))
     if bad:
         raise CsvRefused(bad[:CSV_MAX_ERRORS], more=max(0, len(bad) - CSV_MAX_ERRORS))
-    hooks().names_changed(tournament)  # once for the whole file
+    get_holder().names_changed(tournament)  # once for the whole file
     return added

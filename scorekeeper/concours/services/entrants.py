@@ -11,7 +11,7 @@ from scorekeeper.engine.tournament.readers import read_name
 from scorekeeper.matches.models import Match
 from scorekeeper.web.folding import fold
 
-from ..hooks import hooks
+from ..holder import get_holder
 from ..models import Entrant, Table, Tournament
 from .base import MAX_NAME, Refused
 
@@ -41,7 +41,7 @@ def add_entrant(
     drawn it is a late entry: it joins at `from_round` (default: the next round), never at a
     round already drawn."""
     entrant = _add(tournament, name, players, from_round, tournament.drawn_rounds())
-    hooks().names_changed(tournament)
+    get_holder().names_changed(tournament)
     return entrant
 
 
@@ -169,7 +169,7 @@ def edit_entrant(*, entrant: Entrant, name: str, players: Sequence[str] = ("", "
     renamed = clean != entrant.name
     entrant.name, entrant.player1, entrant.player2 = clean, p1, p2
     entrant.save(update_fields=["name", "player1", "player2"])
-    hooks().names_changed(tournament)
+    get_holder().names_changed(tournament)
     if renamed:
         _rename_open_tables(entrant)
     tournament.touch()

@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from scorekeeper.engine.tournament import PaperCheck, TournamentError, paper_check
 from scorekeeper.matches import services as match_services
-from scorekeeper.matches.hooks import ADD, WriteRefused
+from scorekeeper.matches.holder import ADD, WriteRefused
 from scorekeeper.matches.models import Match, new_token
 
 from ..models import ResultChange, Table, Tournament
@@ -68,8 +68,8 @@ RESULT_FIELDS = [
 ]  # fmt: skip
 
 
-# What a concours says to the matches app about its tables' matches (hooks.py, through
-# match_hooks.ConcoursHooks): every write to a table's match is checked here first, and the
+# What a concours says to the matches app about its tables' matches (holder.py, through
+# holds_matches.ConcoursTables): every write to a table's match is checked here first, and the
 # table's result is stored with the change, in the same transaction. So the result is stored
 # once, no page writes while it is read, and a table's state is enforced here, not by what a
 # page shows.

@@ -4,5 +4,5 @@ rounds (`rounds`), its tables (`tables`: paper totals, time called, corrections,
 link), the paper it prints (`prints`), its files (`records`), a table's phone (`table_phone`),
 the public pages (`public`), and teams registering themselves (issue 45: the Register form and
 a team's private link, `register`; the desk's answers and check-in by code, `registrations`).
-No view module imports another: what they share is in `concours/pages.py` (the desk's),
+No view module imports another: what they share is in `concours/view_helpers.py` (the desk's),
 `concours/phones.py` (a table's phone), `access.py` and `words.py`."""

@@ -47,7 +47,12 @@ from ..forms import (
     settings_words,
 )
 from ..models import Entrant, ResultChange, Round, Tournament
-from ..pages import (
+from ..phones import phone_news
+from ..previews import share_links
+from ..registration_forms import CheckInForm
+from ..services import FORMATS, Refused
+from ..team_registrations import desk_registrations
+from ..view_helpers import (
     back_to_desk,
     correct_form,
     finds,
@@ -57,11 +62,6 @@ from ..pages import (
     side_names,
     table_rows,
 )
-from ..phones import phone_news
-from ..previews import share_links
-from ..registration_forms import CheckInForm
-from ..services import FORMATS, Refused
-from ..team_registrations import desk_registrations
 from ..words import (
     breaks_ties,
     change_action,

@@ -15,8 +15,8 @@ from .. import services
 from ..access import own as _own
 from ..forms import CsvForm, PasteForm, TeamForm
 from ..models import Entrant, Tournament
-from ..pages import back_to_desk, page_query, say_refused
 from ..services import Refused
+from ..view_helpers import back_to_desk, page_query, say_refused
 from ..words import refusal
 
 

@@ -18,9 +18,9 @@ from .. import services
 from ..access import own as _own
 from ..access import owner_only as _owner_only
 from ..models import Registration, Tournament
-from ..pages import back_to_desk, say_refused
 from ..registration_forms import CheckInForm, OpeningForm, RefuseForm, RegisterForm
 from ..services import Refused
+from ..view_helpers import back_to_desk, say_refused
 from ..words import refusal
 
 ANCHOR = "sign-ups"

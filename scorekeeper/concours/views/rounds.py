@@ -20,8 +20,8 @@ from .. import selectors, services
 from ..access import author as _author
 from ..access import own as _own
 from ..models import Round, Tournament
-from ..pages import back_to_desk, matching, round_of, say_refused, search_query, table_rows
 from ..services import Refused
+from ..view_helpers import back_to_desk, matching, round_of, say_refused, search_query, table_rows
 
 
 @require_POST

@@ -20,8 +20,8 @@ from ..access import own as _own
 from ..forms import PaperForm
 from ..middleware import remember_table
 from ..models import Table, Tournament
-from ..pages import back_to_desk, back_to_table, page_query, say_refused, table_of
 from ..services import Refused
+from ..view_helpers import back_to_desk, back_to_table, page_query, say_refused, table_of
 from ..words import paper_warning
 
 

@@ -7,11 +7,11 @@ engine and rewrites the cached scores, all in one transaction. A failure changes
 
 A match held by another app (`in_concours`: a concours's table) is also checked by that app
 before each deal is written, and told of the change after the re-score, in the same transaction
-(hooks.py): `WriteRefused` says why it refused.
+(holder.py): `WriteRefused` says why it refused.
 
 Callers import this package (`from scorekeeper.matches import services`): it names them all."""
 
-from ..hooks import Author, WriteRefused
+from ..holder import Author, WriteRefused
 from ..models import MatchBusy  # raised by Match.objects.locked: the views word it
 from .deals import delete_deal, edit_deal, record_deal
 from .imports import (

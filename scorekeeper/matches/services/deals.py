@@ -6,8 +6,8 @@ from django.db.models import Max, Q
 from scorekeeper.engine.scoring import Deal as EngineDeal
 from scorekeeper.engine.scoring import check_deal
 
-from .. import hooks as holder
-from ..hooks import Author
+from .. import holder
+from ..holder import Author
 from ..models import Deal, DealChange, Match
 from .scores import rescore
 from .writes import MatchAbandoned, MatchOver, SubmissionGone, log_change, open_for_change

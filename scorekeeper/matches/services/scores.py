@@ -9,7 +9,7 @@ from django.utils import timezone
 from scorekeeper.engine.scoring import MatchDeal, MatchResult, score_match
 from scorekeeper.engine.scoring.breakdown import STORED_BREAKDOWN, Line, line_to_data
 
-from .. import hooks as holder
+from .. import holder
 from ..models import Deal, Match
 
 # The match's own cache (set by set_result), beside each deal's CACHE_FIELDS.
@@ -111,7 +111,7 @@ def _write_caches(match: Match, deals: list[Deal], *, settled: int = 0) -> tuple
 
 def rescore(match: Match, deals: list[Deal], *, settled: int = 0) -> MatchResult:
     """Score `deals` (in order), write every cache and move the match to its next version; its
-    holder, if any, is told (hooks.after_write)."""
+    holder, if any, is told (MatchHolder.after_write)."""
     result, _ = _write_caches(match, deals, settled=settled)
     match.version += 1
     match.save(update_fields=[*MATCH_CACHE_FIELDS, "finished_at", "version", "updated_at"])
@@ -121,7 +121,7 @@ def rescore(match: Match, deals: list[Deal], *, settled: int = 0) -> MatchResult
 
 def tell_holder(match: Match) -> None:
     if match.in_concours:
-        holder.hooks().after_write(match)
+        holder.get_holder().after_write(match)
 
 
 @transaction.atomic

@@ -5,10 +5,10 @@ from django.db.models import Q
 
 from scorekeeper.engine.scoring import parse_deal
 
-from .. import hooks as holder
-from ..hooks import Author
+from .. import holder
+from ..holder import Author
 from ..models import Deal, DealChange, Match
-from ..undo import next_redo, next_undo
+from ..undo_next import next_redo, next_undo
 from .scores import rescore
 from .writes import log_change, open_for_change
 

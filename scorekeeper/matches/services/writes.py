@@ -5,8 +5,8 @@ stale version) and writes last (`log_change`), and the refusals they raise."""
 from collections.abc import Callable
 from typing import Any
 
-from .. import hooks as holder
-from ..hooks import Author, WriteRefused
+from .. import holder
+from ..holder import Author, WriteRefused
 from ..models import DealChange, Match, MatchScorer
 
 
@@ -51,7 +51,7 @@ def check_write(*, match: Match, author: Author, action: str) -> None:
 def _may_write(match: Match, author: Author, action: str) -> None:
     """Refuse (WriteRefused) an account whose scorer right was withdrawn (`link_renewed`: it
     reached the match through a scorer link renewed since, see revoke_scorer_links), and
-    whatever the match's holder refuses (hooks.check_write). Nothing is written before."""
+    whatever the match's holder refuses (MatchHolder.check_write). Nothing is written before."""
     if author.account_id is not None and not author.owner:
         revoked = MatchScorer.objects.filter(
             match_id=match.pk, user_id=author.account_id, revoked_at__isnull=False
@@ -59,7 +59,7 @@ def _may_write(match: Match, author: Author, action: str) -> None:
         if revoked.exists():
             raise WriteRefused("link_renewed")
     if match.in_concours:
-        holder.hooks().check_write(match, author=author, action=action)
+        holder.get_holder().check_write(match, author=author, action=action)
 
 
 def log_change(match: Match, author: Author, **change: Any) -> DealChange:
@@ -83,7 +83,7 @@ def open_for_change[T](
     """The preamble of every write of a match's deals, inside its transaction: lock the match
     row; `replayed(match)`, if given, returns what this submission already did (a double tap):
     then `(match, that)`, and nothing is checked nor written; else refuse a frozen match
-    (MatchFrozen), what `author` may not do now (`action`: hooks.ADD...; WriteRefused), and a
+    (MatchFrozen), what `author` may not do now (`action`: holder.ADD...; WriteRefused), and a
     match that changed since the caller loaded it (MatchChanged), and return `(match, None)`."""
     match = Match.objects.locked(match_id)
     if replayed is not None:

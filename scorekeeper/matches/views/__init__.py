@@ -2,7 +2,7 @@
 recording deals (deals.py), undo and redo, managing a match, sharing it, and the card counter.
 Thin views: parse the request, call a service, render. Every page works as plain forms with
 POST-redirect-GET; htmx requests get the matching partial (name = element id). What they share
-is in ../pages.py: no view module imports another."""
+is in ../view_helpers.py: no view module imports another."""
 
 from .count import count_cards
 from .deals import deal_delete, deal_edit, deal_log, deal_manual, deal_new, deal_passed

@@ -14,7 +14,7 @@ from scorekeeper.web.words import TRUMP_LABELS
 
 from .. import access
 from ..forms import CountCardsForm
-from ..pages import HX, carried_deal
+from ..view_helpers import HX, carried_deal
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -21,9 +21,9 @@ from scorekeeper.web.words import breakdown, describe
 
 from .. import access, fragments, services
 from ..forms import DealForm, DealStamp, ManualDealForm, deal_initial
-from ..hooks import ADD, DELETE, EDIT
+from ..holder import ADD, DELETE, EDIT
 from ..models import Deal, Match
-from ..pages import (
+from ..view_helpers import (
     HX,
     NotSaved,
     after_change,

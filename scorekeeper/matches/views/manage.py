@@ -9,7 +9,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from .. import access, services
 from ..models import DELETED_KEPT_DAYS, Match
-from ..pages import say
+from ..view_helpers import say
 from ..words import refusal
 
 # The word typed to delete a match, in the page's language ("supprimer" in French); the English

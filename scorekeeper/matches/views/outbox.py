@@ -40,7 +40,7 @@ from scorekeeper.web.words import TRUMP_LABELS
 from .. import access, services
 from ..forms import DealForm, DealStamp
 from ..models import Match
-from ..pages import board_url, change_by, deal_form
+from ..view_helpers import board_url, change_by, deal_form
 from ..words import REFUSALS, Refusal, refusal, said
 
 ACTIONS = ("add", "passed", "edit", "undo", "heartbeat")

@@ -8,7 +8,7 @@ from scorekeeper.web.htmx import wants_partial
 from scorekeeper.web.previews import speaks_asked_language
 
 from .. import access, polling, previews
-from ..pages import HX, board_response
+from ..view_helpers import HX, board_response
 
 
 def _poll_shortcut(request: HttpRequest, role: str, **token: str) -> HttpResponse | None:

@@ -19,7 +19,7 @@ from scorekeeper.web.qr import qr_response
 
 from .. import access, services
 from ..models import Match, Player
-from ..pages import HX
+from ..view_helpers import HX
 
 
 @require_safe

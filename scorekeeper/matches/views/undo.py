@@ -13,7 +13,8 @@ from scorekeeper.web.htmx import wants_partial
 
 from .. import access, services
 from ..models import DealChange, Match
-from ..pages import (
+from ..undo_next import change_words, reversed_words, undo_label
+from ..view_helpers import (
     HX,
     NotSaved,
     after_change,
@@ -22,7 +23,6 @@ from ..pages import (
     change_by,
     posted_submission,
 )
-from ..undo import change_words, reversed_words, undo_label
 
 
 @require_POST

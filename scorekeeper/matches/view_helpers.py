@@ -139,7 +139,7 @@ def after_change(request: HttpRequest, match: Match) -> HttpResponseBase:
 def board_url(request: HttpRequest, match: Match) -> str:
     """Where a scorer page goes back to after a change (or a refusal): the scoreboard by the
     link it came with. A change may end that link (a concours table's Nth deal ends its phones:
-    hooks.after_write renews its scorer link in the same transaction): then the owner goes on
+    MatchHolder.after_write renews its scorer link in the same transaction): then the owner goes on
     by the new link, anyone else to the match's read-only board, which says why."""
     token = match.scorer_token
     if match.in_concours:  # the only matches whose link a change may renew

@@ -1,5 +1,5 @@
-"""The matches app's one extension point (scorekeeper/matches/hooks.py, issue 22): the app named
-by settings.MATCH_HOOKS is asked before each write to a match it holds (`in_concours`) and told
+"""The matches app's one extension point (scorekeeper/matches/holder.py, issue 22): the app named
+by settings.MATCH_HOLDER is asked before each write to a match it holds (`in_concours`) and told
 after the re-score, inside the write's transaction; its refusal changes nothing; a match it does
 not hold costs it nothing; the class is built once. Tested with a recording stand-in, so these
 tests know nothing of concours."""
@@ -11,14 +11,14 @@ import pytest
 from django.test import override_settings
 
 from scorekeeper.engine.scoring import PassedDeal, rules_from_dict
-from scorekeeper.matches import hooks, services
+from scorekeeper.matches import holder, services
 from scorekeeper.matches.models import DealChange, Match, MatchScorer
 
 from .support import SCORER, coinche_deal
 
 pytestmark = pytest.mark.django_db
 
-HERE = "tests.matches.test_match_hooks.Recording"
+HERE = "tests.matches.test_match_holder.Recording"
 
 
 class Recording:
@@ -31,7 +31,7 @@ class Recording:
     def check_write(self, match: Match, *, author: services.Author, action: str) -> None:
         Recording.calls.append(("check", action, match.deal_count))
         if Recording.refuse:
-            raise hooks.WriteRefused(Recording.refuse, "not now")
+            raise holder.WriteRefused(Recording.refuse, "not now")
 
     def after_write(self, match: Match) -> None:
         stored = Match.objects.get(pk=match.pk)  # what the transaction wrote so far
@@ -46,7 +46,7 @@ class Recording:
 @pytest.fixture
 def recording() -> Iterator[type[Recording]]:
     Recording.calls, Recording.refuse, Recording.fail = [], "", False
-    with override_settings(MATCH_HOOKS=HERE):
+    with override_settings(MATCH_HOLDER=HERE):
         yield Recording
 
 
@@ -117,12 +117,12 @@ def test_a_match_not_held_costs_nothing(recording: type[Recording], client: Any)
     assert recording.calls == []
 
 
-def test_the_hooks_are_built_once_and_none_without_the_setting() -> None:
-    with override_settings(MATCH_HOOKS=HERE):
-        assert hooks.hooks() is hooks.hooks()
-        assert isinstance(hooks.hooks(), Recording)
-    with override_settings(MATCH_HOOKS=""):
-        assert isinstance(hooks.hooks(), hooks.NoHooks)
+def test_the_holder_is_built_once_and_none_without_the_setting() -> None:
+    with override_settings(MATCH_HOLDER=HERE):
+        assert holder.get_holder() is holder.get_holder()
+        assert isinstance(holder.get_holder(), Recording)
+    with override_settings(MATCH_HOLDER=""):
+        assert isinstance(holder.get_holder(), holder.NoHolder)
         match = held(in_concours=True)
         services.record_deal(
             match_id=match.pk, expected_version=None, deal=PassedDeal(), author=SCORER

@@ -1,7 +1,7 @@
 """The matches app's one extension point, for an app that holds some matches (a concours holds
 its tables' matches: `Match.in_concours`). The matches app imports none of them: the holder's
-implementation is named by the setting `MATCH_HOOKS` (a dotted path to a class built with no
-argument, see concours/match_hooks.py) and loaded once, with `import_string`.
+implementation is named by the setting `MATCH_HOLDER` (a dotted path to a class built with no
+argument, see concours/holds_matches.py) and loaded once, with `import_string`.
 
 It is asked about held matches only (`in_concours`):
 
@@ -104,7 +104,7 @@ class BoardClock:
 @dataclass(frozen=True)
 class BoardNote:
     """What the app holding a match says on its scoreboard about where the match belongs (a
-    concours's table: "Table 7 · round 2 · ..."), through hooks.board_note, so that this app
+    concours's table: "Table 7 · round 2 · ..."), through MatchHolder.board_note, so that this app
     imports none of them. `read_only`: the match is shown without its scoring buttons (its
     phones are done); `banner`: a line in the board's banner ("Result sent to the organiser");
     `links`: (words, address) pairs under it; `win_title`: the banner's title once the match is
@@ -124,7 +124,7 @@ class BoardNote:
 class WriteRefused(Exception):
     """A write the match's state does not allow, raised before anything changed: `reason` is a
     stable code, `words` what the page says (the holder words its own reasons, in the active
-    language; empty: the matches app's words for its own codes, see pages.py)."""
+    language; empty: the matches app's words for its own codes, see view_helpers.py)."""
 
     def __init__(self, reason: str, words: str = "") -> None:
         super().__init__(reason)
@@ -132,7 +132,7 @@ class WriteRefused(Exception):
         self.words = words
 
 
-class MatchHooks(Protocol):
+class MatchHolder(Protocol):
     def check_write(self, match: Match, *, author: Author, action: str) -> None: ...
 
     def after_write(self, match: Match) -> None: ...
@@ -146,7 +146,7 @@ class MatchHooks(Protocol):
 ADD, EDIT, DELETE, UNDO, REDO = "add", "edit", "delete", "undo", "redo"
 
 
-class NoHooks:
+class NoHolder:
     """No app holds any match."""
 
     def check_write(self, match: Match, *, author: Author, action: str) -> None:
@@ -163,12 +163,12 @@ class NoHooks:
 
 
 @cache
-def _load(path: str) -> MatchHooks:
-    hooks: MatchHooks = import_string(path)()
-    return hooks
+def _load(path: str) -> MatchHolder:
+    found: MatchHolder = import_string(path)()
+    return found
 
 
-def hooks() -> MatchHooks:
-    """The holder's hooks (settings.MATCH_HOOKS), built once."""
-    path = getattr(settings, "MATCH_HOOKS", "")
-    return _load(path) if path else NoHooks()
+def get_holder() -> MatchHolder:
+    """The app holding some matches (settings.MATCH_HOLDER), built once."""
+    path = getattr(settings, "MATCH_HOLDER", "")
+    return _load(path) if path else NoHolder()

@@ -1,7 +1,7 @@
 """The concours app's one extension point, for an app that holds some concours (a club holds its
 concours: `Tournament.club`). The concours app imports none of them: the holder's implementation
-is named by the setting `CONCOURS_HOOKS` (a dotted path to a class built with no argument, see
-clubs/concours_hooks.py) and loaded once, with `import_string`, as matches/hooks.py does for
+is named by the setting `CONCOURS_HOLDER` (a dotted path to a class built with no argument, see
+clubs/holds_concours.py) and loaded once, with `import_string`, as matches/holder.py does for
 the matches a concours holds.
 
 - `names_changed(tournament)`: inside the write service's transaction, once an entrant's names
@@ -20,11 +20,11 @@ from django.utils.module_loading import import_string
 from .models import Tournament
 
 
-class ConcoursHolderHooks(Protocol):
+class ConcoursHolder(Protocol):
     def names_changed(self, tournament: Tournament) -> None: ...
 
 
-class NoHooks:
+class NoHolder:
     """No app holds any concours."""
 
     def names_changed(self, tournament: Tournament) -> None:
@@ -32,12 +32,12 @@ class NoHooks:
 
 
 @cache
-def _load(path: str) -> ConcoursHolderHooks:
-    hooks: ConcoursHolderHooks = import_string(path)()
-    return hooks
+def _load(path: str) -> ConcoursHolder:
+    found: ConcoursHolder = import_string(path)()
+    return found
 
 
-def hooks() -> ConcoursHolderHooks:
-    """The holder's hooks (settings.CONCOURS_HOOKS), built once."""
-    path = getattr(settings, "CONCOURS_HOOKS", "")
-    return _load(path) if path else NoHooks()
+def get_holder() -> ConcoursHolder:
+    """The app holding some concours (settings.CONCOURS_HOLDER), built once."""
+    path = getattr(settings, "CONCOURS_HOLDER", "")
+    return _load(path) if path else NoHolder()

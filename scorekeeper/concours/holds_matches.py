@@ -1,5 +1,5 @@
-"""The concours's side of the matches app's one extension point (scorekeeper/matches/hooks.py),
-named in settings.MATCH_HOOKS: a concours holds its tables' matches (`Match.in_concours`). The
+"""The concours's side of the matches app's one extension point (scorekeeper/matches/holder.py),
+named in settings.MATCH_HOLDER: a concours holds its tables' matches (`Match.in_concours`). The
 matches app asks it before each write to a table's match and tells it after, in the same
 transaction, and asks it what a table's scoreboard says; it imports nothing of this app."""
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from django.db import OperationalError
 from django.http import HttpRequest
 
-from scorekeeper.matches.hooks import Author, BoardNote, MatchHooks, ShownBoard, WriteRefused
+from scorekeeper.matches.holder import Author, BoardNote, MatchHolder, ShownBoard, WriteRefused
 from scorekeeper.matches.models import Match, MatchBusy, lock_wait_ended
 
 from . import services
@@ -16,7 +16,7 @@ from .phones import runs_the_desk, scoreboard_note
 from .words import write_refusal
 
 
-class ConcoursHooks:
+class ConcoursTables:
     def check_write(self, match: Match, *, author: Author, action: str) -> None:
         """WriteRefused, in words, when the table's state forbids the write
         (services.check_table_write)."""
@@ -45,5 +45,5 @@ class ConcoursHooks:
         return runs_the_desk(request, match)
 
 
-if TYPE_CHECKING:  # mypy holds the class to the protocol it is loaded as (settings.MATCH_HOOKS)
-    _implements: MatchHooks = ConcoursHooks()
+if TYPE_CHECKING:  # mypy holds the class to the protocol it is loaded as (settings.MATCH_HOLDER)
+    _implements: MatchHolder = ConcoursTables()

@@ -1,11 +1,11 @@
-"""The club's side of the concours app's one extension point (scorekeeper/concours/hooks.py),
-named in settings.CONCOURS_HOOKS: a club holds its concours (`Tournament.club`). When a club
+"""The club's side of the concours app's one extension point (scorekeeper/concours/holder.py),
+named in settings.CONCOURS_HOLDER: a club holds its concours (`Tournament.club`). When a club
 concours's entrant names change, its new names become the club's people in the same transaction
 (`people.record_people`), so the club pages find every name recorded and write nothing."""
 
 from typing import TYPE_CHECKING
 
-from scorekeeper.concours.hooks import ConcoursHolderHooks
+from scorekeeper.concours.holder import ConcoursHolder
 from scorekeeper.concours.models import Tournament
 
 from .models import Club
@@ -18,5 +18,5 @@ class ClubPeople:
             record_people(club=Club(pk=tournament.club_id), tournaments=[tournament.pk])
 
 
-if TYPE_CHECKING:  # mypy holds the class to the protocol it is loaded as (settings.CONCOURS_HOOKS)
-    _implements: ConcoursHolderHooks = ClubPeople()
+if TYPE_CHECKING:  # mypy holds the class to the protocol it is loaded as (settings.CONCOURS_HOLDER)
+    _implements: ConcoursHolder = ClubPeople()
